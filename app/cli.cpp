@@ -1,0 +1,265 @@
+#include "app/cli.h"
+
+#include "core/demo_fabric.h"
+#include "core/store.h"
+#include "core/version.h"
+#include "importers/import_runner.h"
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace fabscope::cli {
+namespace {
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parsed "--name value" options, "--flag"s and positional arguments of one sub-command.
+struct Args {
+    std::multimap<std::string, std::string> options;
+    std::set<std::string> flags;
+    std::vector<std::string> positional;
+
+    [[nodiscard]] std::optional<std::string> get(const std::string& name) const {
+        auto it = options.find(name);
+        return it == options.end() ? std::nullopt : std::optional(it->second);
+    }
+    [[nodiscard]] std::vector<std::string> all(const std::string& name) const {
+        std::vector<std::string> out;
+        for (auto [b, e] = options.equal_range(name); b != e; ++b) out.push_back(b->second);
+        return out;
+    }
+    [[nodiscard]] std::string require(const std::string& name) const {
+        auto v = get(name);
+        if (!v) throw UsageError("missing --" + name);
+        return *v;
+    }
+    [[nodiscard]] bool flag(const std::string& name) const { return flags.count(name) > 0; }
+};
+
+Args parse(const std::vector<std::string>& args, const std::set<std::string>& valued, const std::set<std::string>& flags) {
+    Args a;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& s = args[i];
+        if (s.starts_with("--")) {
+            std::string name = s.substr(2), value;
+            const auto eq = name.find('=');
+            const bool inlineValue = eq != std::string::npos;
+            if (inlineValue) {
+                value = name.substr(eq + 1);
+                name.resize(eq);
+            }
+            if (valued.count(name)) {
+                if (!inlineValue) {
+                    if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+                    value = args[++i];
+                }
+                a.options.emplace(name, value);
+            } else if (flags.count(name) && !inlineValue) {
+                a.flags.insert(name);
+            } else {
+                throw UsageError("unknown option --" + name + " for '" + args[0] + "'");
+            }
+        } else {
+            a.positional.push_back(s);
+        }
+    }
+    return a;
+}
+
+double parseSeconds(const std::string& opt, const std::string& v) {
+    double d = 0;
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+    if (ec != std::errc{} || p != v.data() + v.size()) throw UsageError("--" + opt + " expects UNIX seconds, got '" + v + "'");
+    return d;
+}
+
+class ProgressBar {
+public:
+    explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+    ~ProgressBar() {
+        if (shown_) std::fprintf(stderr, "\r%60s\r", "");
+    }
+    bool operator()(double f) {
+        if (!enabled_) return true;
+        const int pct = static_cast<int>(f * 100);
+        if (pct == last_) return true;
+        last_ = pct;
+        shown_ = true;
+        const int bar = pct * 40 / 100;
+        std::fprintf(stderr, "\rimporting [%.*s%*s] %3d%%", bar, "########################################", 40 - bar, "", pct);
+        std::fflush(stderr);
+        return true;
+    }
+
+private:
+    bool enabled_;
+    bool shown_ = false;
+    int last_ = -1;
+};
+
+int cmdImport(const std::vector<std::string>& argv) {
+    const Args a = parse(argv, {"db", "format", "snapshot", "time", "prometheus", "from", "to", "step", "match"}, {});
+    const std::string db = a.require("db");
+    if (a.get("prometheus")) throw UsageError("--prometheus: pulling from a server is not built yet (issue 9)");
+    if (a.positional.empty()) throw UsageError("import needs at least one FILE or DIR");
+    ImportOptions opt;
+    opt.format = a.get("format").value_or("");
+    opt.snapshotLabel = a.get("snapshot").value_or("");
+    if (auto t = a.get("time")) opt.snapshotTime = parseSeconds("time", *t);
+    ImporterRegistry registry;
+    if (!opt.format.empty() && !registry.byName(opt.format)) {
+        std::string known;
+        for (auto n : registry.names()) known += (known.empty() ? "" : ", ") + std::string(n);
+        throw UsageError("unknown --format '" + opt.format + "' (known: " + known + ")");
+    }
+    Store store(db);
+    ImportRunner runner(store, registry);
+    ImportSummary summary;
+    {
+        ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+        summary = runner.run(a.positional, opt, [&bar](double f) { return bar(f); });
+    }
+    for (const auto& d : summary.diagnostics) std::cerr << d.format() << '\n';
+    for (const auto& f : summary.files)
+        if (f.status == FileStatus::Imported)
+            std::cerr << "imported " << f.file << " (" << f.format << ", " << f.rows << " rows)\n";
+    std::cerr << summary.count(FileStatus::Imported) << " imported, " << summary.count(FileStatus::AlreadyImported)
+              << " already in the store, " << summary.count(FileStatus::Failed) << " failed\n";
+    return summary.anyFailed() ? kBadInput : kOk;
+}
+
+nlohmann::ordered_json infoJson(const StoreInfo& i) {
+    nlohmann::ordered_json j;
+    j["nodes"] = {{"switch", i.switches}, {"ca", i.cas}, {"router", i.routers}};
+    j["ports"] = i.ports;
+    j["links"] = i.links;
+    j["series"] = i.series;
+    j["samples"] = i.samples;
+    j["unmapped_series"] = i.unmappedSeries;
+    j["jobs"] = i.jobs;
+    auto secs = [](std::optional<double> t) -> nlohmann::ordered_json {
+        if (!t) return nullptr;
+        const double r = std::round(*t);
+        if (r == *t) return static_cast<std::int64_t>(r);
+        return *t;
+    };
+    j["time"] = {{"start", secs(i.timeStart)}, {"end", secs(i.timeEnd)}};
+    j["snapshots"] = i.snapshots;
+    j["imports"] = nlohmann::ordered_json::array();
+    for (const auto& r : i.imports)
+        j["imports"].push_back({{"file", r.file}, {"sha256", r.sha256}, {"format", r.format}, {"rows", r.rows}});
+    return j;
+}
+
+int cmdInfo(const std::vector<std::string>& argv) {
+    const Args a = parse(argv, {"db"}, {"json"});
+    if (!a.positional.empty()) throw UsageError("info takes no positional arguments");
+    Store store(a.require("db"), Store::Mode::ReadOnly);
+    const StoreInfo i = store.info();
+    if (a.flag("json")) {
+        std::cout << infoJson(i).dump(2) << '\n';
+        return kOk;
+    }
+    std::cout << "store      " << store.path() << " (schema " << store.schemaVersion() << ")\n"
+              << "nodes      " << i.switches << " switches, " << i.cas << " CAs, " << i.routers << " routers\n"
+              << "ports      " << i.ports << " connected\n"
+              << "links      " << i.links << "\n"
+              << "series     " << i.series << " (" << i.unmappedSeries << " not mapped to the fabric)\n"
+              << "samples    " << i.samples << "\n"
+              << "jobs       " << i.jobs << "\n";
+    if (i.timeStart) std::cout << "time       " << static_cast<std::int64_t>(*i.timeStart) << " .. " << static_cast<std::int64_t>(*i.timeEnd)
+                               << " (" << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s)\n";
+    std::cout << "snapshots ";
+    for (const auto& s : i.snapshots) std::cout << " " << s;
+    std::cout << "\nimports    " << i.imports.size() << "\n";
+    for (const auto& r : i.imports) std::cout << "  " << r.format << "\t" << r.rows << " rows\t" << r.file << "\n";
+    return kOk;
+}
+
+int cmdDemo(const std::vector<std::string>& argv) {
+    const Args a = parse(argv, {"out", "scale", "samples"}, {});
+    DemoOptions opt;
+    const std::string scale = a.get("scale").value_or("small");
+    if (scale == "large") opt.scale = DemoOptions::Scale::Large;
+    else if (scale != "small") throw UsageError("--scale must be small or large");
+    if (auto s = a.get("samples")) opt.samples = static_cast<int>(parseSeconds("samples", *s));
+    const auto m = writeDemo(a.require("out"), opt);
+    std::cerr << "demo fabric: " << m.switches << " switches, " << m.cas << " CAs, " << m.links << " links, " << m.rows
+              << " counter rows\n";
+    for (const auto& f : m.files) std::cerr << "wrote " << f << "\n";
+    for (const auto& f : m.faults)
+        std::cerr << "known fault: " << f.kind << " at " << f.node << " p" << f.port << " <-> " << f.peerNode << " p" << f.peerPort << "\n";
+    return kOk;
+}
+
+} // namespace
+
+std::string usage() {
+    return "FabScope " + std::string(kVersion) + R"( - find what slowed the fabric
+
+usage:
+  fabscope import  --db STORE FILE|DIR...  [--format NAME] [--snapshot LABEL] [--time UNIX_S]
+  fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]
+  fabscope report  --db STORE --out FILE.(html|pdf|csv|json) [--from ..] [--to ..]
+  fabscope info    --db STORE [--json]
+  fabscope diff    --db STORE --snapshot A --snapshot B [--json]
+  fabscope demo    --out DIR [--scale small|large]
+  fabscope gui     [STORE]
+  fabscope --version | --help
+
+exit codes: 0 ok, 1 bad input, 2 usage error, 3 store error
+)";
+}
+
+bool isCliCommand(const std::vector<std::string>& args) {
+    if (args.empty()) return false;
+    static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "demo",
+                                                 "--help", "-h", "help", "--version"};
+    return kCommands.count(args.front()) > 0;
+}
+
+int run(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        std::cerr << usage();
+        return kUsage;
+    }
+    const std::string& cmd = args.front();
+    try {
+        if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+            std::cout << usage();
+            return kOk;
+        }
+        if (cmd == "--version") {
+            std::cout << "fabscope " << kVersion << '\n';
+            return kOk;
+        }
+        if (cmd == "import") return cmdImport(args);
+        if (cmd == "info") return cmdInfo(args);
+        if (cmd == "demo") return cmdDemo(args);
+        throw UsageError("'" + cmd + "' is not built yet");
+    } catch (const UsageError& e) {
+        std::cerr << "fabscope " << cmd << ": " << e.what() << "\n\n" << usage();
+        return kUsage;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "fabscope " << cmd << ": " << e.what() << '\n';
+        return kUsage;
+    } catch (const StoreError& e) {
+        std::cerr << "fabscope: " << e.what() << '\n';
+        return kStoreError;
+    } catch (const std::exception& e) {
+        std::cerr << "fabscope: " << e.what() << '\n';
+        return kBadInput;
+    }
+}
+
+} // namespace fabscope::cli

@@ -1,0 +1,15 @@
+#pragma once
+// The command-line interface of DESIGN §1 (everything except `gui`). No Qt: it runs headless.
+#include <string>
+#include <vector>
+
+namespace fabscope::cli {
+
+enum ExitCode { kOk = 0, kBadInput = 1, kUsage = 2, kStoreError = 3 };
+
+// True when argv names a CLI sub-command (import, analyze, info, demo, ..., --help, --version).
+bool isCliCommand(const std::vector<std::string>& args);
+int run(const std::vector<std::string>& args);
+std::string usage();
+
+} // namespace fabscope::cli

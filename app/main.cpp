@@ -1,0 +1,24 @@
+// fabscope: one binary for the GUI and the CLI. CLI sub-commands never create a QApplication,
+// so they run on machines without a display.
+#include "app/cli.h"
+#include "app/main_window.h"
+
+#include <QApplication>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (fabscope::cli::isCliCommand(args)) return fabscope::cli::run(args);
+    if (!args.empty() && args.front() == "gui") args.erase(args.begin());
+    if (args.size() > 1) {
+        std::cerr << fabscope::cli::usage();
+        return fabscope::cli::kUsage;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("FabScope"));
+    fabscope::MainWindow window;
+    window.show();
+    if (!args.empty()) window.openStore(QString::fromStdString(args.front()));
+    return QApplication::exec();
+}

@@ -1,0 +1,205 @@
+#include "app/main_window.h"
+
+#include "importers/import_runner.h"
+#include "views/fabric_overview_widget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace fabscope {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+struct ImportOutcome {
+    bool ok = false;
+    QString message;
+};
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(tr("FabScope"));
+    setAcceptDrops(true);
+    overview_ = new FabricOverviewWidget(this);
+    setCentralWidget(overview_);
+
+    summary_ = new QTreeWidget(this);
+    summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setHeaderLabels({tr("Store"), tr("Value")});
+    summary_->setRootIsDecorated(false);
+    auto* summaryDock = new QDockWidget(tr("Summary"), this);
+    summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    summaryDock->setWidget(summary_);
+    addDockWidget(Qt::RightDockWidgetArea, summaryDock);
+
+    imports_ = new QTableWidget(0, 4, this);
+    imports_->setObjectName(QStringLiteral("imports"));
+    imports_->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("SHA-256")});
+    imports_->horizontalHeader()->setStretchLastSection(true);
+    imports_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    auto* importsDock = new QDockWidget(tr("Imports"), this);
+    importsDock->setObjectName(QStringLiteral("importsDock"));
+    importsDock->setWidget(imports_);
+    addDockWidget(Qt::BottomDockWidgetArea, importsDock);
+
+    createActions();
+    statusBar()->showMessage(tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I)."));
+    resize(1280, 800);
+}
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open store…"), this, &MainWindow::chooseStoreToOpen);
+    open->setShortcut(QKeySequence::Open);
+    QAction* import = file->addAction(tr("&Import files…"), this, &MainWindow::chooseFilesToImport);
+    import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::chooseStoreToOpen() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open FabScope store"), QString(),
+                                                      tr("FabScope stores (*.sqlite *.db);;All files (*)"));
+    if (!path.isEmpty()) openStore(path);
+}
+
+void MainWindow::chooseFilesToImport() {
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import fabric data"));
+    if (!files.isEmpty()) importFiles(files);
+}
+
+void MainWindow::openStore(const QString& path) {
+    storePath_ = path;
+    const int generation = ++loadGeneration_;
+    statusBar()->showMessage(tr("Loading %1…").arg(path));
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const StoreSnapshot>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, path] {
+        watcher->deleteLater();
+        if (generation != loadGeneration_) return;  // a newer load superseded this one
+        try {
+            showSnapshot(watcher->result());
+            statusBar()->showMessage(tr("Opened %1").arg(path));
+        } catch (const std::exception& e) {
+            QMessageBox::critical(this, tr("Cannot open store"), QString::fromUtf8(e.what()));
+            statusBar()->showMessage(tr("Cannot open %1").arg(path));
+        }
+        Q_EMIT storeLoaded();
+    });
+    watcher->setFuture(QtConcurrent::run([p = path.toStdString()] { return loadStoreSnapshot(p); }));
+}
+
+void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
+    snapshot_ = std::move(snapshot);
+    setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
+    overview_->setSnapshot(snapshot_);
+    const StoreInfo& i = snapshot_->info;
+    summary_->clear();
+    auto row = [this](const QString& k, const QString& v) { new QTreeWidgetItem(summary_, {k, v}); };
+    row(tr("Switches"), QString::number(i.switches));
+    row(tr("CAs (host ports)"), QString::number(i.cas));
+    row(tr("Routers"), QString::number(i.routers));
+    row(tr("Connected ports"), QString::number(i.ports));
+    row(tr("Links"), QString::number(i.links));
+    row(tr("Degraded links (width)"), QString::number(overview_->degradedLinkCount()));
+    row(tr("Counter series"), QString::number(i.series));
+    row(tr("Unmapped series"), QString::number(i.unmappedSeries));
+    row(tr("Samples"), QString::number(i.samples));
+    if (i.timeStart)
+        row(tr("Time span"), tr("%1 s (from UNIX %2)").arg(*i.timeEnd - *i.timeStart).arg(static_cast<qint64>(*i.timeStart)));
+    row(tr("Snapshots"), QString::number(i.snapshots.size()));
+    summary_->resizeColumnToContents(0);
+    imports_->setRowCount(static_cast<int>(i.imports.size()));
+    for (int r = 0; r < static_cast<int>(i.imports.size()); ++r) {
+        const auto& rec = i.imports[static_cast<std::size_t>(r)];
+        imports_->setItem(r, 0, new QTableWidgetItem(qs(rec.file)));
+        imports_->setItem(r, 1, new QTableWidgetItem(qs(rec.format)));
+        imports_->setItem(r, 2, new QTableWidgetItem(QString::number(rec.rows)));
+        imports_->setItem(r, 3, new QTableWidgetItem(qs(rec.sha256)));
+    }
+}
+
+void MainWindow::importFiles(const QStringList& files) {
+    if (storePath_.isEmpty()) {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Create a store for the import"),
+                                                          QStringLiteral("fabric.sqlite"), tr("FabScope stores (*.sqlite)"));
+        if (path.isEmpty()) return;
+        storePath_ = path;
+    }
+    std::vector<std::string> paths;
+    for (const auto& f : files) paths.push_back(f.toStdString());
+
+    auto* dialog = new QProgressDialog(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())), tr("Cancel"), 0, 1000, this);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    cancelImport_ = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = cancelImport_;
+    connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+
+    auto* watcher = new QFutureWatcher<ImportOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog] {
+        watcher->deleteLater();
+        dialog->deleteLater();
+        const ImportOutcome r = watcher->result();
+        if (!r.ok) QMessageBox::warning(this, tr("Import"), r.message);
+        else statusBar()->showMessage(r.message);
+        openStore(storePath_);
+        Q_EMIT importFinished(r.ok);
+    });
+    QPointer<QProgressDialog> guard(dialog);
+    watcher->setFuture(QtConcurrent::run([store = storePath_.toStdString(), paths, cancel, guard]() -> ImportOutcome {
+        try {
+            Store s(store);
+            ImporterRegistry registry;
+            ImportRunner runner(s, registry);
+            const auto summary = runner.run(paths, {}, [cancel, guard](double f) {
+                QMetaObject::invokeMethod(qApp, [guard, f] {
+                    if (guard) guard->setValue(static_cast<int>(f * 1000));
+                });
+                return !cancel->load();
+            });
+            QStringList lines;
+            for (const auto& d : summary.diagnostics) lines << QString::fromStdString(d.format());
+            if (summary.cancelled) return {false, tr("Import cancelled; the store is unchanged by the cancelled file.")};
+            const QString head = tr("%1 imported, %2 already in the store, %3 failed")
+                                     .arg(summary.count(FileStatus::Imported))
+                                     .arg(summary.count(FileStatus::AlreadyImported))
+                                     .arg(summary.count(FileStatus::Failed));
+            if (summary.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'))};
+            return {true, head};
+        } catch (const std::exception& e) {
+            return {false, QString::fromUtf8(e.what())};
+        }
+    }));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) files << url.toLocalFile();
+    if (files.size() == 1 && (files.front().endsWith(QStringLiteral(".sqlite")) || files.front().endsWith(QStringLiteral(".db"))))
+        openStore(files.front());
+    else if (!files.isEmpty())
+        importFiles(files);
+}
+
+} // namespace fabscope

@@ -1,0 +1,123 @@
+#include "core/chunk_codec.h"
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace fabscope {
+namespace {
+
+enum : unsigned char { kIntegerDeltas = 0, kRawDoubles = 1 };
+
+void putVarint(std::string& out, std::uint64_t v) {
+    while (v >= 0x80) {
+        out += static_cast<char>((v & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out += static_cast<char>(v);
+}
+
+std::uint64_t zigzag(std::int64_t v) {
+    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+std::int64_t unzigzag(std::uint64_t v) {
+    return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
+}
+
+std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end) {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (p == end) throw std::runtime_error("corrupt sample block (truncated varint)");
+        const unsigned char b = *p++;
+        v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+        if (!(b & 0x80)) return v;
+    }
+    throw std::runtime_error("corrupt sample block (varint too long)");
+}
+
+void putDeltas(std::string& out, std::span<const std::int64_t> xs) {
+    std::int64_t prev = 0;
+    for (std::int64_t x : xs) {
+        // Wrap-around subtraction keeps the encoding exact for any int64 pair.
+        putVarint(out, zigzag(static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(prev))));
+        prev = x;
+    }
+}
+
+// Counters up to 2^53 are exact in a double; beyond that keep raw doubles.
+constexpr double kMaxExactInteger = 9007199254740992.0;
+
+} // namespace
+
+std::string encodeTimes(std::span<const std::int64_t> timesMs) {
+    std::string out;
+    out.reserve(timesMs.size() * 2 + 8);
+    putVarint(out, timesMs.size());
+    putDeltas(out, timesMs);
+    return out;
+}
+
+std::string encodeValues(std::span<const double> values) {
+    bool integral = true;
+    for (double v : values)
+        if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v)) { integral = false; break; }
+    std::string out;
+    if (integral) {
+        out.reserve(values.size() * 3 + 8);
+        out += static_cast<char>(kIntegerDeltas);
+        putVarint(out, values.size());
+        std::int64_t prev = 0;
+        for (double v : values) {
+            const auto x = static_cast<std::int64_t>(v);
+            putVarint(out, zigzag(x - prev));
+            prev = x;
+        }
+    } else {
+        out += static_cast<char>(kRawDoubles);
+        putVarint(out, values.size());
+        const std::size_t at = out.size();
+        out.resize(at + values.size() * sizeof(double));
+        std::memcpy(out.data() + at, values.data(), values.size() * sizeof(double));
+    }
+    return out;
+}
+
+void decodeTimes(std::string_view blob, std::vector<std::int64_t>& out) {
+    auto p = reinterpret_cast<const unsigned char*>(blob.data());
+    const auto end = p + blob.size();
+    const std::uint64_t n = getVarint(p, end);
+    if (n > blob.size()) throw std::runtime_error("corrupt sample block (count)");
+    std::int64_t prev = 0;
+    out.reserve(out.size() + n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        prev = static_cast<std::int64_t>(static_cast<std::uint64_t>(prev) + static_cast<std::uint64_t>(unzigzag(getVarint(p, end))));
+        out.push_back(prev);
+    }
+}
+
+void decodeValues(std::string_view blob, std::vector<double>& out) {
+    if (blob.empty()) throw std::runtime_error("corrupt sample block (empty)");
+    auto p = reinterpret_cast<const unsigned char*>(blob.data());
+    const auto end = p + blob.size();
+    const unsigned char kind = *p++;
+    const std::uint64_t n = getVarint(p, end);
+    if (kind == kIntegerDeltas) {
+        if (n > blob.size()) throw std::runtime_error("corrupt sample block (count)");
+        std::int64_t prev = 0;
+        out.reserve(out.size() + n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            prev += unzigzag(getVarint(p, end));
+            out.push_back(static_cast<double>(prev));
+        }
+    } else if (kind == kRawDoubles) {
+        if (static_cast<std::uint64_t>(end - p) != n * sizeof(double))
+            throw std::runtime_error("corrupt sample block (size)");
+        const std::size_t at = out.size();
+        out.resize(at + n);
+        std::memcpy(out.data() + at, p, n * sizeof(double));
+    } else {
+        throw std::runtime_error("corrupt sample block (kind)");
+    }
+}
+
+} // namespace fabscope

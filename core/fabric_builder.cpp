@@ -1,0 +1,123 @@
+#include "core/fabric_builder.h"
+
+#include "core/linkrate.h"
+
+#include <cctype>
+
+namespace fabscope {
+
+std::string normaliseGuid(std::string_view g) {
+    if (g.starts_with("0x") || g.starts_with("0X")) g.remove_prefix(2);
+    if (g.empty() || g.size() > 16) return {};
+    std::string out = "0x";
+    bool leading = true;
+    for (char c : g) {
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return {};
+        if (leading && c == '0') continue;
+        leading = false;
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (leading) out += '0';
+    return out;
+}
+
+std::string FabricBuilder::nodeKey(const Node& n) {
+    if (!n.guid.empty()) return "g:" + n.guid;
+    return "n:" + (n.systemName.empty() ? n.description : n.systemName);
+}
+
+NodeId FabricBuilder::node(const Node& n) {
+    const std::string key = nodeKey(n);
+    if (auto it = nodes_.find(key); it != nodes_.end()) {
+        Node& have = fabric_.nodes[it->second.value()];
+        if (have.description.empty()) have.description = n.description;
+        if (have.systemName.empty()) have.systemName = n.systemName;
+        if (have.numPorts == 0) have.numPorts = n.numPorts;
+        if (have.lid == 0) have.lid = n.lid;
+        return it->second;
+    }
+    const NodeId id(fabric_.nodes.size());
+    fabric_.nodes.push_back(n);
+    nodes_.emplace(key, id);
+    return id;
+}
+
+PortId FabricBuilder::port(NodeId node, const std::string& name, int number) {
+    std::string key = std::to_string(node.value());
+    key += '/';
+    key += name;
+    if (auto it = ports_.find(key); it != ports_.end()) return it->second;
+    const PortId id(fabric_.ports.size());
+    Port p;
+    p.node = node;
+    p.name = name;
+    p.number = number;
+    fabric_.ports.push_back(std::move(p));
+    ports_.emplace(std::move(key), id);
+    return id;
+}
+
+bool FabricBuilder::link(PortId local, PortId remote, std::optional<int> width, const std::string& speed) {
+    const auto cap = capacityBps(width, speed);
+    for (PortId p : {local, remote}) {
+        Port& port = fabric_.ports[p.value()];
+        if (!port.width) port.width = width;
+        if (port.speed.empty() || port.speed == "???") port.speed = speed;
+        if (port.capacityBps == 0) port.capacityBps = cap;
+    }
+    if (auto it = linkByPort_.find(local.value()); it != linkByPort_.end()) {
+        Link& l = fabric_.links[it->second.value()];
+        const PortId other = l.a == local ? l.b : l.a;
+        if (other != remote) return false;
+        // Seen again: from the other end it confirms the link; from the same end it is a repeat.
+        if (reportedBy_[it->second.value()] != local.value() + 1) l.seenFromBothEnds = true;
+        return true;
+    }
+    if (auto it = linkByPort_.find(remote.value()); it != linkByPort_.end()) {
+        // The remote end already has a different neighbour: keep the first report.
+        return false;
+    }
+    const LinkId id(fabric_.links.size());
+    Link l;
+    l.a = local;
+    l.b = remote;
+    l.width = width;
+    l.speed = speed;
+    l.capacityBps = cap;
+    l.seenFromBothEnds = false;
+    fabric_.links.push_back(std::move(l));
+    linkByPort_.emplace(local.value(), id);
+    linkByPort_.emplace(remote.value(), id);
+    reportedBy_.emplace(id.value(), local.value() + 1);
+    return true;
+}
+
+void FabricBuilder::merge(const Fabric& other) {
+    std::vector<NodeId> nodeMap;
+    nodeMap.reserve(other.nodes.size());
+    for (const Node& n : other.nodes) nodeMap.push_back(node(n));
+    std::vector<PortId> portMap;
+    portMap.reserve(other.ports.size());
+    for (const Port& p : other.ports) {
+        const PortId id = port(nodeMap[p.node.value()], p.name, p.number);
+        Port& have = fabric_.ports[id.value()];
+        if (have.portGuid.empty()) have.portGuid = p.portGuid;
+        if (have.lid == 0) have.lid = p.lid;
+        have.state = p.state;
+        portMap.push_back(id);
+    }
+    for (const Link& l : other.links) {
+        link(portMap[l.a.value()], portMap[l.b.value()], l.width, l.speed);
+        if (l.seenFromBothEnds) link(portMap[l.b.value()], portMap[l.a.value()], l.width, l.speed);
+    }
+}
+
+Fabric FabricBuilder::take() {
+    nodes_.clear();
+    ports_.clear();
+    linkByPort_.clear();
+    reportedBy_.clear();
+    return std::move(fabric_);
+}
+
+} // namespace fabscope

@@ -1,0 +1,24 @@
+#pragma once
+// A read-only memory map of a whole file: importers parse it as one string_view without copies.
+#include <string>
+#include <string_view>
+
+namespace fabscope {
+
+class MappedFile {
+public:
+    explicit MappedFile(const std::string& path);  // throws std::runtime_error with the OS reason
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    [[nodiscard]] std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+    [[nodiscard]] double mtime() const { return mtime_; }
+
+private:
+    void* data_ = nullptr;
+    std::size_t size_ = 0;
+    double mtime_ = 0;
+};
+
+} // namespace fabscope

@@ -1,0 +1,55 @@
+#pragma once
+// Buffers counter samples per series and writes them to the store in chunks (DESIGN §5). Node
+// names from the input are mapped to fabric devices of the latest snapshot (description, system
+// name or GUID); names that map to nothing become "unmapped" series, reported by `info`.
+#include "core/counters.h"
+#include "core/store.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace fabscope {
+
+class SampleWriter {
+public:
+    using Handle = std::uint32_t;
+    static constexpr std::size_t kChunkSamples = 4096;
+
+    explicit SampleWriter(Store& store);
+
+    // The series for (node, port, counter); created on first use.
+    Handle series(std::string_view node, std::string_view port, const CounterInfo& counter);
+    void add(Handle h, std::int64_t timeMs, double value) {
+        Buffer& b = buffers_[h];
+        b.times.push_back(timeMs);
+        b.values.push_back(value);
+        ++samples_;
+        if (b.times.size() >= kChunkSamples) flush(b);
+    }
+    void flush();  // writes every pending sample; call before committing
+
+    [[nodiscard]] std::int64_t samples() const { return samples_; }
+    [[nodiscard]] std::size_t unmappedSeries() const { return unmapped_; }
+    [[nodiscard]] std::int64_t resolveDevice(std::string_view node) const;
+
+private:
+    struct Buffer {
+        std::int64_t seriesId = 0;
+        std::vector<std::int64_t> times;
+        std::vector<double> values;
+    };
+    void flush(Buffer& b);
+
+    Store& store_;
+    std::unordered_map<std::string, std::int64_t> deviceByName_;
+    std::unordered_map<std::string, Handle> handles_;
+    std::vector<Buffer> buffers_;
+    std::string key_;
+    std::int64_t samples_ = 0;
+    std::size_t unmapped_ = 0;
+};
+
+} // namespace fabscope

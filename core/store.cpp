@@ -1,0 +1,418 @@
+#include "core/store.h"
+
+#include "core/chunk_codec.h"
+#include "core/sqlite_stmt.h"
+#include "core/store_schema.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+namespace fabscope {
+
+using sql::Stmt;
+
+struct Store::Statements {
+    explicit Statements(sqlite3* db)
+        : findSeries(db, "SELECT id FROM series WHERE device_id=?1 AND unmapped_ref=?2 AND port=?3 AND counter_id=?4"),
+          insertSeries(db, "INSERT INTO series(device_id, unmapped_ref, node_ref, port, counter_id) VALUES(?1,?2,?3,?4,?5)"),
+          findCounter(db, "SELECT id FROM counters WHERE name=?1"),
+          insertCounter(db, "INSERT INTO counters(name, unit) VALUES(?1,?2)"),
+          insertChunk(db, "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES(?1,?2,?3,?4,?5,?6,?7)"),
+          findDevice(db, "SELECT id FROM devices WHERE guid=?1 AND name=?2"),
+          insertDevice(db, "INSERT INTO devices(guid, name) VALUES(?1,?2)") {}
+    Stmt findSeries, insertSeries, findCounter, insertCounter, insertChunk, findDevice, insertDevice;
+    std::int64_t pendingImportId = 0;  // chunks written before recordImport() are tagged afterwards
+};
+
+Store::Store(const std::string& path, Mode mode) : path_(path) {
+    const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        std::string msg = "cannot open store " + path + ": " + (db_ ? sqlite3_errmsg(db_) : "out of memory");
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StoreError(msg);
+    }
+    try {
+        sqlite3_busy_timeout(db_, 5000);
+        sql::exec(db_, "PRAGMA foreign_keys=ON");
+        if (mode == Mode::ReadWrite) {
+            sql::exec(db_, "PRAGMA synchronous=NORMAL");
+            migrate();
+        } else if (schemaVersion() > kSchemaVersion) {
+            throw StoreError("store " + path + " was written by a newer FabScope (schema " +
+                             std::to_string(schemaVersion()) + ")");
+        }
+        if (mode == Mode::ReadWrite) stmts_ = std::make_unique<Statements>(db_);
+        // Verify it is a SQLite database at all (a random file fails here, not later).
+        sql::exec(db_, "SELECT count(*) FROM sqlite_master");
+    } catch (...) {
+        stmts_.reset();
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw;
+    }
+}
+
+Store::~Store() {
+    stmts_.reset();
+    sqlite3_close(db_);
+}
+
+int Store::schemaVersion() const {
+    Stmt s(db_, "PRAGMA user_version");
+    return s.step() ? static_cast<int>(s.integer(0)) : 0;
+}
+
+void Store::migrate() {
+    const int have = schemaVersion();
+    if (have > kSchemaVersion)
+        throw StoreError("store " + path_ + " was written by a newer FabScope (schema " + std::to_string(have) + ")");
+    if (have == kSchemaVersion) return;
+    if (have == 0) {
+        // A non-empty file with user_version 0 is not ours.
+        Stmt t(db_, "SELECT count(*) FROM sqlite_master");
+        if (t.step() && t.integer(0) > 0) throw StoreError(path_ + " is a SQLite file but not a FabScope store");
+    }
+    begin();
+    try {
+        for (int v = have + 1; v <= kSchemaVersion; ++v) {
+            const std::string script(migrationScript(v));
+            sql::exec(db_, script.c_str());
+            sql::exec(db_, ("PRAGMA user_version=" + std::to_string(v)).c_str());
+        }
+        commit();
+    } catch (...) {
+        rollback();
+        throw;
+    }
+}
+
+void Store::begin() { sql::exec(db_, "BEGIN IMMEDIATE"); }
+void Store::commit() { sql::exec(db_, "COMMIT"); }
+void Store::rollback() {
+    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+Store::Transaction::Transaction(Store& s) : store_(&s) {
+    store_->begin();
+    store_->stmts_->pendingImportId = 0;
+}
+Store::Transaction::~Transaction() {
+    if (!done_) store_->rollback();
+}
+void Store::Transaction::commit() {
+    store_->commit();
+    done_ = true;
+}
+
+// ---------------------------------------------------------------- imports
+
+std::optional<ImportRecord> Store::findImport(const std::string& sha256) const {
+    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at FROM imports WHERE sha256=?1");
+    s.bind(1, sha256);
+    if (!s.step()) return std::nullopt;
+    return ImportRecord{s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5)};
+}
+
+std::int64_t Store::recordImport(const std::string& file, const std::string& sha256, const std::string& format,
+                                 std::int64_t rows, std::int64_t snapshotId) {
+    const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    Stmt s(db_, "INSERT INTO imports(file, sha256, format, rows, imported_at, snapshot_id) VALUES(?1,?2,?3,?4,?5,?6)");
+    s.bind(1, file).bind(2, sha256).bind(3, format).bind(4, rows).bind(5, now);
+    if (snapshotId > 0) s.bind(6, snapshotId);
+    else s.bindNull(6);
+    s.run();
+    const std::int64_t id = sqlite3_last_insert_rowid(db_);
+    Stmt tag(db_, "UPDATE chunks SET import_id=?1 WHERE import_id=0");
+    tag.bind(1, id).run();
+    return id;
+}
+
+std::vector<ImportRecord> Store::imports() const {
+    std::vector<ImportRecord> out;
+    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at FROM imports ORDER BY id");
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5)});
+    return out;
+}
+
+// ---------------------------------------------------------------- topology
+
+std::int64_t Store::deviceFor(const Node& node) {
+    // InfiniBand nodes are identified by GUID alone; Ethernet nodes by their system name.
+    const std::string& name = node.guid.empty() ? (node.systemName.empty() ? node.description : node.systemName)
+                                                : std::string();
+    auto& f = stmts_->findDevice;
+    f.bind(1, node.guid).bind(2, name);
+    if (f.step()) {
+        const auto id = f.integer(0);
+        f.reset();
+        return id;
+    }
+    f.reset();
+    stmts_->insertDevice.bind(1, node.guid).bind(2, name).run();
+    return sqlite3_last_insert_rowid(db_);
+}
+
+std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label, double time) {
+    Stmt snap(db_, "INSERT INTO snapshots(label, time) VALUES(?1,?2)");
+    snap.bind(1, label).bind(2, time).run();
+    const std::int64_t sid = sqlite3_last_insert_rowid(db_);
+
+    std::vector<std::int64_t> dev(fabric.nodes.size());
+    Stmt n(db_, "INSERT INTO snap_nodes VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
+    for (std::size_t i = 0; i < fabric.nodes.size(); ++i) {
+        const Node& node = fabric.nodes[i];
+        dev[i] = deviceFor(node);
+        n.bind(1, sid).bind(2, dev[i]).bind(3, static_cast<std::int64_t>(i)).bind(4, static_cast<int>(node.type));
+        n.bind(5, node.description).bind(6, node.systemName).bind(7, node.numPorts).bind(8, node.lid).run();
+    }
+    Stmt p(db_, "INSERT INTO snap_ports VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)");
+    for (std::size_t i = 0; i < fabric.ports.size(); ++i) {
+        const Port& port = fabric.ports[i];
+        p.bind(1, sid).bind(2, dev[port.node.value()]).bind(3, port.name).bind(4, static_cast<std::int64_t>(i));
+        p.bind(5, port.number).bind(6, port.portGuid).bind(7, port.lid);
+        if (port.width) p.bind(8, *port.width);
+        else p.bindNull(8);
+        p.bind(9, port.speed).bind(10, static_cast<std::int64_t>(port.capacityBps)).bind(11, static_cast<int>(port.state));
+        p.run();
+    }
+    Stmt l(db_, "INSERT INTO snap_links VALUES(?1,?2,?3,?4,?5,?6,?7)");
+    for (const Link& link : fabric.links) {
+        l.bind(1, sid).bind(2, static_cast<std::int64_t>(link.a.value())).bind(3, static_cast<std::int64_t>(link.b.value()));
+        if (link.width) l.bind(4, *link.width);
+        else l.bindNull(4);
+        l.bind(5, link.speed).bind(6, static_cast<std::int64_t>(link.capacityBps)).bind(7, link.seenFromBothEnds ? 1 : 0);
+        l.run();
+    }
+    return sid;
+}
+
+std::vector<SnapshotInfo> Store::snapshots() const {
+    std::vector<SnapshotInfo> out;
+    Stmt s(db_, "SELECT id, label, time FROM snapshots ORDER BY time, id");
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.real(2)});
+    return out;
+}
+
+std::optional<SnapshotInfo> Store::latestSnapshot() const {
+    Stmt s(db_, "SELECT id, label, time FROM snapshots ORDER BY time DESC, id DESC LIMIT 1");
+    if (!s.step()) return std::nullopt;
+    return SnapshotInfo{s.integer(0), s.text(1), s.real(2)};
+}
+
+std::optional<SnapshotInfo> Store::snapshotByLabel(const std::string& label) const {
+    Stmt s(db_, "SELECT id, label, time FROM snapshots WHERE label=?1 ORDER BY id DESC LIMIT 1");
+    s.bind(1, label);
+    if (!s.step()) return std::nullopt;
+    return SnapshotInfo{s.integer(0), s.text(1), s.real(2)};
+}
+
+Fabric Store::loadFabric(std::int64_t snapshotId) const {
+    Fabric f;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> devToNode;  // device id -> node index
+    Stmt n(db_, "SELECT device_id, type, description, system_name, num_ports, lid FROM snap_nodes "
+                "WHERE snapshot_id=?1 ORDER BY ord");
+    n.bind(1, snapshotId);
+    while (n.step()) {
+        Node node;
+        node.type = static_cast<NodeType>(n.integer(1));
+        node.description = n.text(2);
+        node.systemName = n.text(3);
+        node.numPorts = static_cast<int>(n.integer(4));
+        node.lid = static_cast<int>(n.integer(5));
+        devToNode.emplace_back(n.integer(0), static_cast<std::uint32_t>(f.nodes.size()));
+        f.nodes.push_back(std::move(node));
+    }
+    Stmt g(db_, "SELECT d.guid FROM snap_nodes s JOIN devices d ON d.id=s.device_id WHERE s.snapshot_id=?1 ORDER BY s.ord");
+    g.bind(1, snapshotId);
+    for (std::size_t i = 0; g.step() && i < f.nodes.size(); ++i) f.nodes[i].guid = g.text(0);
+    std::sort(devToNode.begin(), devToNode.end());
+
+    Stmt p(db_, "SELECT device_id, port, number, port_guid, lid, width, speed, capacity_bps, state FROM snap_ports "
+                "WHERE snapshot_id=?1 ORDER BY ord");
+    p.bind(1, snapshotId);
+    while (p.step()) {
+        Port port;
+        auto it = std::lower_bound(devToNode.begin(), devToNode.end(), std::pair{p.integer(0), std::uint32_t{0}});
+        if (it == devToNode.end() || it->first != p.integer(0)) throw StoreError("store: port of an unknown node");
+        port.node = NodeId(it->second);
+        port.name = p.text(1);
+        port.number = static_cast<int>(p.integer(2));
+        port.portGuid = p.text(3);
+        port.lid = static_cast<int>(p.integer(4));
+        if (!p.isNull(5)) port.width = static_cast<int>(p.integer(5));
+        port.speed = p.text(6);
+        port.capacityBps = static_cast<std::uint64_t>(p.integer(7));
+        port.state = static_cast<PortState>(p.integer(8));
+        f.ports.push_back(std::move(port));
+    }
+    Stmt l(db_, "SELECT a_port_ord, b_port_ord, width, speed, capacity_bps, both_ends FROM snap_links "
+                "WHERE snapshot_id=?1 ORDER BY rowid");
+    l.bind(1, snapshotId);
+    while (l.step()) {
+        Link link;
+        link.a = PortId(static_cast<std::uint32_t>(l.integer(0)));
+        link.b = PortId(static_cast<std::uint32_t>(l.integer(1)));
+        if (link.a.value() >= f.ports.size() || link.b.value() >= f.ports.size())
+            throw StoreError("store: link to an unknown port");
+        if (!l.isNull(2)) link.width = static_cast<int>(l.integer(2));
+        link.speed = l.text(3);
+        link.capacityBps = static_cast<std::uint64_t>(l.integer(4));
+        link.seenFromBothEnds = l.integer(5) != 0;
+        f.links.push_back(std::move(link));
+    }
+    return f;
+}
+
+std::vector<std::int64_t> Store::deviceIds(std::int64_t snapshotId) const {
+    std::vector<std::int64_t> out;
+    Stmt s(db_, "SELECT device_id FROM snap_nodes WHERE snapshot_id=?1 ORDER BY ord");
+    s.bind(1, snapshotId);
+    while (s.step()) out.push_back(s.integer(0));
+    return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> Store::deviceNames() const {
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    const auto latest = latestSnapshot();
+    if (!latest) return out;
+    Stmt s(db_, "SELECT d.guid, d.name, s.description, s.system_name, d.id FROM snap_nodes s "
+                "JOIN devices d ON d.id=s.device_id WHERE s.snapshot_id=?1");
+    s.bind(1, latest->id);
+    while (s.step()) {
+        const auto id = s.integer(4);
+        for (int c = 0; c < 4; ++c) {
+            std::string name = s.text(c);
+            if (!name.empty()) out.emplace_back(std::move(name), id);
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------- series
+
+std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeRef, const std::string& port,
+                                 const std::string& counter, const std::string& unit) {
+    auto& st = *stmts_;
+    std::int64_t counterId = 0;
+    st.findCounter.bind(1, counter);
+    if (st.findCounter.step()) counterId = st.findCounter.integer(0);
+    st.findCounter.reset();
+    if (counterId == 0) {
+        st.insertCounter.bind(1, counter).bind(2, unit).run();
+        counterId = sqlite3_last_insert_rowid(db_);
+    }
+    const std::string unmapped = deviceId == 0 ? nodeRef : std::string();
+    st.findSeries.bind(1, deviceId).bind(2, unmapped).bind(3, port).bind(4, counterId);
+    if (st.findSeries.step()) {
+        const auto id = st.findSeries.integer(0);
+        st.findSeries.reset();
+        return id;
+    }
+    st.findSeries.reset();
+    st.insertSeries.bind(1, deviceId).bind(2, unmapped).bind(3, nodeRef).bind(4, port).bind(5, counterId).run();
+    return sqlite3_last_insert_rowid(db_);
+}
+
+void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values) {
+    if (timesMs.empty()) return;
+    if (timesMs.size() != values.size()) throw StoreError("store: chunk with mismatched lengths");
+    const auto [mn, mx] = std::minmax_element(timesMs.begin(), timesMs.end());
+    auto& ins = stmts_->insertChunk;
+    ins.bind(1, seriesId).bind(2, *mn).bind(3, *mx).bind(4, static_cast<std::int64_t>(timesMs.size()));
+    ins.bindBlob(5, encodeTimes(timesMs)).bindBlob(6, encodeValues(values)).bind(7, std::int64_t{0});
+    ins.run();
+}
+
+std::vector<SeriesInfo> Store::series() const {
+    std::vector<SeriesInfo> out;
+    Stmt s(db_, "SELECT s.id, s.device_id, s.node_ref, s.port, c.name, c.unit FROM series s "
+                "JOIN counters c ON c.id=s.counter_id ORDER BY s.id");
+    while (s.step()) out.push_back({s.integer(0), s.integer(1), s.text(2), s.text(3), s.text(4), s.text(5)});
+    return out;
+}
+
+SeriesData Store::loadSeries(std::int64_t seriesId, std::int64_t fromMs, std::int64_t toMs) const {
+    SeriesData d;
+    Stmt s(db_, "SELECT times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3 ORDER BY t0");
+    s.bind(1, seriesId).bind(2, fromMs).bind(3, toMs);
+    bool sorted = true;
+    while (s.step()) {
+        const std::size_t at = d.timesMs.size();
+        try {
+            decodeTimes(s.blob(0), d.timesMs);
+            decodeValues(s.blob(1), d.values);
+        } catch (const std::runtime_error& e) {
+            throw StoreError(std::string("store: ") + e.what());
+        }
+        if (d.timesMs.size() != d.values.size()) throw StoreError("store: corrupt sample block (lengths)");
+        if (at > 0 && at < d.timesMs.size() && d.timesMs[at] < d.timesMs[at - 1]) sorted = false;
+    }
+    if (!sorted) {
+        std::vector<std::size_t> idx(d.timesMs.size());
+        std::iota(idx.begin(), idx.end(), 0);
+        std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return d.timesMs[a] < d.timesMs[b]; });
+        SeriesData s2;
+        s2.timesMs.reserve(idx.size());
+        s2.values.reserve(idx.size());
+        for (auto i : idx) {
+            s2.timesMs.push_back(d.timesMs[i]);
+            s2.values.push_back(d.values[i]);
+        }
+        d = std::move(s2);
+    }
+    // Trim to the window (chunks overlap its edges).
+    std::size_t b = 0, e = d.timesMs.size();
+    while (b < e && d.timesMs[b] < fromMs) ++b;
+    while (e > b && d.timesMs[e - 1] > toMs) --e;
+    if (b > 0 || e < d.timesMs.size()) {
+        d.timesMs = {d.timesMs.begin() + static_cast<std::ptrdiff_t>(b), d.timesMs.begin() + static_cast<std::ptrdiff_t>(e)};
+        d.values = {d.values.begin() + static_cast<std::ptrdiff_t>(b), d.values.begin() + static_cast<std::ptrdiff_t>(e)};
+    }
+    return d;
+}
+
+StoreInfo Store::info() const {
+    StoreInfo info;
+    if (const auto latest = latestSnapshot()) {
+        Stmt n(db_, "SELECT type, count(*) FROM snap_nodes WHERE snapshot_id=?1 GROUP BY type");
+        n.bind(1, latest->id);
+        while (n.step()) {
+            const auto c = static_cast<std::size_t>(n.integer(1));
+            switch (static_cast<NodeType>(n.integer(0))) {
+            case NodeType::Switch: info.switches = c; break;
+            case NodeType::Ca: info.cas = c; break;
+            case NodeType::Router: info.routers = c; break;
+            }
+        }
+        Stmt p(db_, "SELECT count(*) FROM snap_ports WHERE snapshot_id=?1 AND state<>1");
+        p.bind(1, latest->id);
+        if (p.step()) info.ports = static_cast<std::size_t>(p.integer(0));
+        Stmt l(db_, "SELECT count(*) FROM snap_links WHERE snapshot_id=?1");
+        l.bind(1, latest->id);
+        if (l.step()) info.links = static_cast<std::size_t>(l.integer(0));
+    }
+    Stmt s(db_, "SELECT count(*), coalesce(sum(device_id=0),0) FROM series");
+    if (s.step()) {
+        info.series = static_cast<std::size_t>(s.integer(0));
+        info.unmappedSeries = static_cast<std::size_t>(s.integer(1));
+    }
+    Stmt c(db_, "SELECT coalesce(sum(n),0), min(t0), max(t1) FROM chunks");
+    if (c.step()) {
+        info.samples = static_cast<std::size_t>(c.integer(0));
+        if (!c.isNull(1)) {
+            info.timeStart = static_cast<double>(c.integer(1)) / 1000.0;
+            info.timeEnd = static_cast<double>(c.integer(2)) / 1000.0;
+        }
+    }
+    Stmt j(db_, "SELECT count(*) FROM jobs");
+    if (j.step()) info.jobs = static_cast<std::size_t>(j.integer(0));
+    for (const auto& snap : snapshots()) info.snapshots.push_back(snap.label);
+    info.imports = imports();
+    return info;
+}
+
+} // namespace fabscope

@@ -1,0 +1,122 @@
+#pragma once
+// The FabScope store: one SQLite file holding topology snapshots, counter series in chunks, and
+// the record of every import (DESIGN §5). Not thread-safe: one Store per thread.
+#include "core/model.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace fabscope {
+
+struct ImportRecord {
+    std::int64_t id = 0;
+    std::string file;
+    std::string sha256;
+    std::string format;
+    std::int64_t rows = 0;
+    double importedAt = 0;  // UNIX seconds
+};
+
+struct SeriesInfo {
+    std::int64_t id = 0;
+    std::int64_t deviceId = 0;  // 0: not mapped to a fabric node
+    std::string nodeRef;        // the node as the input named it
+    std::string port;           // "33" or "Ethernet8"
+    std::string counter;        // canonical name
+    std::string unit;
+};
+
+struct SeriesData {
+    std::vector<std::int64_t> timesMs;  // sorted
+    std::vector<double> values;         // raw cumulative values as imported
+};
+
+struct StoreInfo {
+    std::size_t switches = 0, cas = 0, routers = 0;
+    std::size_t ports = 0, links = 0;
+    std::size_t series = 0, samples = 0, unmappedSeries = 0, jobs = 0;
+    std::optional<double> timeStart, timeEnd;  // UNIX seconds over all samples
+    std::vector<std::string> snapshots;         // labels, oldest first
+    std::vector<ImportRecord> imports;
+};
+
+class Store {
+public:
+    static constexpr int kSchemaVersion = 2;
+    enum class Mode { ReadWrite, ReadOnly };
+
+    // Opens (creating when needed) and migrates the store; throws StoreError.
+    explicit Store(const std::string& path, Mode mode = Mode::ReadWrite);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    [[nodiscard]] int schemaVersion() const;
+    [[nodiscard]] const std::string& path() const { return path_; }
+
+    // All writes of one imported file happen inside one Transaction; without commit() it rolls back.
+    class Transaction {
+    public:
+        explicit Transaction(Store& s);
+        ~Transaction();
+        Transaction(const Transaction&) = delete;
+        Transaction& operator=(const Transaction&) = delete;
+        void commit();
+
+    private:
+        Store* store_;
+        bool done_ = false;
+    };
+
+    // --- imports
+    [[nodiscard]] std::optional<ImportRecord> findImport(const std::string& sha256) const;
+    std::int64_t recordImport(const std::string& file, const std::string& sha256, const std::string& format,
+                              std::int64_t rows, std::int64_t snapshotId = 0);
+    [[nodiscard]] std::vector<ImportRecord> imports() const;
+
+    // --- topology
+    std::int64_t writeSnapshot(const Fabric& fabric, const std::string& label, double time);
+    [[nodiscard]] std::vector<SnapshotInfo> snapshots() const;     // oldest first
+    [[nodiscard]] std::optional<SnapshotInfo> latestSnapshot() const;
+    [[nodiscard]] std::optional<SnapshotInfo> snapshotByLabel(const std::string& label) const;
+    [[nodiscard]] Fabric loadFabric(std::int64_t snapshotId) const;
+    // Device ids of the nodes of a loaded fabric, same order as fabric.nodes.
+    [[nodiscard]] std::vector<std::int64_t> deviceIds(std::int64_t snapshotId) const;
+
+    // Name -> device id for every name a node is known by (GUID, description, system name) in
+    // the latest snapshot. Empty when there is no topology yet.
+    [[nodiscard]] std::vector<std::pair<std::string, std::int64_t>> deviceNames() const;
+
+    // --- series
+    std::int64_t ensureSeries(std::int64_t deviceId, const std::string& nodeRef, const std::string& port,
+                              const std::string& counter, const std::string& unit);
+    void appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values);
+    [[nodiscard]] std::vector<SeriesInfo> series() const;
+    [[nodiscard]] SeriesData loadSeries(std::int64_t seriesId, std::int64_t fromMs = INT64_MIN,
+                                        std::int64_t toMs = INT64_MAX) const;
+
+    [[nodiscard]] StoreInfo info() const;
+
+    // For tests and tools that need raw access (integrity checks, migrations).
+    [[nodiscard]] sqlite3* handle() const { return db_; }
+
+private:
+    void migrate();
+    void begin();
+    void commit();
+    void rollback();
+    std::int64_t deviceFor(const Node& node);
+
+    std::string path_;
+    sqlite3* db_ = nullptr;
+    struct Statements;
+    std::unique_ptr<Statements> stmts_;
+};
+
+} // namespace fabscope

@@ -1,0 +1,59 @@
+#include "core/store_schema.h"
+
+#include <array>
+
+namespace fabscope {
+namespace {
+
+// Version 1: topology snapshots, counter series stored in chunks, import records.
+constexpr std::string_view kV1 = R"sql(
+CREATE TABLE imports(
+  id INTEGER PRIMARY KEY, file TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, format TEXT NOT NULL,
+  rows INTEGER NOT NULL, imported_at REAL NOT NULL, snapshot_id INTEGER);
+CREATE TABLE snapshots(id INTEGER PRIMARY KEY, label TEXT NOT NULL, time REAL NOT NULL);
+-- One row per physical node across all snapshots: GUID on InfiniBand, system name on Ethernet.
+CREATE TABLE devices(id INTEGER PRIMARY KEY, guid TEXT NOT NULL, name TEXT NOT NULL, UNIQUE(guid, name));
+CREATE TABLE snap_nodes(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, ord INTEGER NOT NULL, type INTEGER NOT NULL,
+  description TEXT NOT NULL, system_name TEXT NOT NULL, num_ports INTEGER NOT NULL, lid INTEGER NOT NULL,
+  PRIMARY KEY(snapshot_id, device_id)) WITHOUT ROWID;
+CREATE TABLE snap_ports(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, port TEXT NOT NULL, ord INTEGER NOT NULL,
+  number INTEGER NOT NULL, port_guid TEXT NOT NULL, lid INTEGER NOT NULL, width INTEGER, speed TEXT NOT NULL,
+  capacity_bps INTEGER NOT NULL, state INTEGER NOT NULL,
+  PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
+CREATE TABLE snap_links(
+  snapshot_id INTEGER NOT NULL, a_port_ord INTEGER NOT NULL, b_port_ord INTEGER NOT NULL, width INTEGER,
+  speed TEXT NOT NULL, capacity_bps INTEGER NOT NULL, both_ends INTEGER NOT NULL);
+CREATE INDEX snap_links_by_snapshot ON snap_links(snapshot_id);
+CREATE TABLE counters(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, unit TEXT NOT NULL);
+-- unmapped_ref is '' for series mapped to a device and the input's node name otherwise.
+CREATE TABLE series(
+  id INTEGER PRIMARY KEY, device_id INTEGER NOT NULL, unmapped_ref TEXT NOT NULL, node_ref TEXT NOT NULL,
+  port TEXT NOT NULL, counter_id INTEGER NOT NULL REFERENCES counters(id),
+  UNIQUE(device_id, unmapped_ref, port, counter_id));
+-- A block of one series: delta-encoded timestamps (ms) and values, see core/chunk_codec.h.
+CREATE TABLE chunks(
+  series_id INTEGER NOT NULL, t0 INTEGER NOT NULL, t1 INTEGER NOT NULL, n INTEGER NOT NULL,
+  times BLOB NOT NULL, vals BLOB NOT NULL, import_id INTEGER NOT NULL);
+CREATE INDEX chunks_by_series ON chunks(series_id, t0);
+)sql";
+
+// Version 2: jobs (rank -> host) for straggler analysis.
+constexpr std::string_view kV2 = R"sql(
+CREATE TABLE jobs(id INTEGER PRIMARY KEY, name TEXT NOT NULL, import_id INTEGER NOT NULL);
+CREATE TABLE job_ranks(
+  job_id INTEGER NOT NULL, rank INTEGER NOT NULL, host TEXT NOT NULL, device TEXT NOT NULL,
+  PRIMARY KEY(job_id, rank)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 2> kScripts{kV1, kV2};
+
+} // namespace
+
+std::string_view migrationScript(int toVersion) {
+    if (toVersion < 1 || toVersion > static_cast<int>(kScripts.size())) return {};
+    return kScripts[static_cast<std::size_t>(toVersion - 1)];
+}
+
+} // namespace fabscope

@@ -1,0 +1,185 @@
+#include "importers/import_runner.h"
+
+#include "core/fabric_builder.h"
+#include "core/mapped_file.h"
+#include "core/sha256.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <set>
+
+namespace fabscope {
+namespace fs = std::filesystem;
+
+bool ImportSummary::anyFailed() const { return count(FileStatus::Failed) > 0; }
+std::size_t ImportSummary::count(FileStatus s) const {
+    return static_cast<std::size_t>(std::count_if(files.begin(), files.end(), [s](const auto& f) { return f.status == s; }));
+}
+
+namespace {
+
+struct PendingFile {
+    std::string path;
+    std::unique_ptr<MappedFile> map;
+    std::string sha;
+    const Importer* importer = nullptr;
+};
+
+std::vector<std::string> expand(const std::vector<std::string>& paths, ImportSummary& summary) {
+    std::vector<std::string> files;
+    for (const auto& p : paths) {
+        std::error_code ec;
+        if (fs::is_directory(p, ec)) {
+            std::vector<std::string> inDir;
+            for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+                const auto name = it->path().filename().string();
+                if (name.starts_with('.')) {
+                    if (it->is_directory()) it.disable_recursion_pending();
+                    continue;
+                }
+                if (it->is_regular_file()) inDir.push_back(it->path().string());
+            }
+            std::sort(inDir.begin(), inDir.end());
+            files.insert(files.end(), inDir.begin(), inDir.end());
+        } else if (fs::exists(p, ec)) {
+            files.push_back(p);
+        } else {
+            summary.files.push_back({p, FileStatus::Failed, "", 0});
+            summary.diagnostics.push_back({p, 0, Severity::Error, "no such file or directory"});
+        }
+    }
+    return files;
+}
+
+std::string defaultLabel(const std::vector<std::string>& args, const std::string& firstTopologyFile) {
+    if (args.size() == 1 && fs::is_directory(args.front())) {
+        auto path = fs::path(args.front());
+        if (!path.has_filename()) path = path.parent_path();
+        return path.filename().string();
+    }
+    return fs::path(firstTopologyFile).filename().string();
+}
+
+} // namespace
+
+ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const ImportOptions& options,
+                                const ProgressFn& progress) {
+    ImportSummary summary;
+    const Importer* forced = nullptr;
+    if (!options.format.empty()) {
+        forced = registry_.byName(options.format);
+        if (!forced) throw std::invalid_argument("unknown format '" + options.format + "'");
+    }
+
+    // 1. Open, hash and classify every file.
+    std::vector<PendingFile> topo, counters;
+    std::set<std::string> seenSha;
+    std::uint64_t totalBytes = 0;
+    for (const auto& path : expand(paths, summary)) {
+        PendingFile pf;
+        pf.path = path;
+        try {
+            pf.map = std::make_unique<MappedFile>(path);
+        } catch (const std::exception& e) {
+            summary.files.push_back({path, FileStatus::Failed, "", 0});
+            summary.diagnostics.push_back({path, 0, Severity::Error, e.what()});
+            continue;
+        }
+        const auto bytes = pf.map->bytes();
+        pf.sha = sha256Hex(bytes);
+        if (auto prior = store_.findImport(pf.sha); prior || seenSha.count(pf.sha)) {
+            summary.files.push_back({path, FileStatus::AlreadyImported, prior ? prior->format : "", 0});
+            summary.diagnostics.push_back({path, 0, Severity::Info,
+                                           "already imported" + (prior ? " as " + prior->file : std::string()) +
+                                               " (same SHA-256): nothing to do"});
+            continue;
+        }
+        seenSha.insert(pf.sha);
+        pf.importer = forced ? forced : registry_.detect(bytes.substr(0, 16384));
+        if (!pf.importer) {
+            summary.files.push_back({path, FileStatus::Failed, "", 0});
+            summary.diagnostics.push_back(
+                {path, 1, Severity::Error, bytes.empty() ? "empty file" : "unrecognised format (use --format to force one)"});
+            continue;
+        }
+        totalBytes += bytes.size();
+        (pf.importer->kind() == Importer::Kind::Topology ? topo : counters).push_back(std::move(pf));
+    }
+
+    std::uint64_t doneBytes = 0;
+    auto progressFor = [&](std::size_t size) -> ProgressFn {
+        if (!progress) return {};
+        return [&, size](double f) {
+            return progress(totalBytes ? (static_cast<double>(doneBytes) + f * static_cast<double>(size)) /
+                                             static_cast<double>(totalBytes)
+                                       : 1.0);
+        };
+    };
+
+    // 2. Topology files of this call form one snapshot, written in one transaction.
+    FabricBuilder builder;
+    std::vector<std::pair<const PendingFile*, std::int64_t>> parsedTopo;
+    std::optional<double> fileTime;
+    for (const auto& pf : topo) {
+        DiagnosticSink diag(pf.path);
+        try {
+            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime()};
+            auto result = static_cast<const TopologyImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+            if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
+            builder.merge(result.fabric);
+            parsedTopo.emplace_back(&pf, static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size()));
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+        } catch (const ImportError& e) {
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+            summary.diagnostics.push_back(e.diagnostic());
+            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+        } catch (const ImportCancelled&) {
+            summary.cancelled = true;
+            return summary;
+        }
+        doneBytes += pf.map->bytes().size();
+    }
+    if (!parsedTopo.empty()) {
+        const Fabric fabric = builder.take();
+        const std::string label = options.snapshotLabel.empty() ? defaultLabel(paths, parsedTopo.front().first->path)
+                                                                : options.snapshotLabel;
+        Store::Transaction tx(store_);
+        const auto sid = store_.writeSnapshot(fabric, label, options.snapshotTime.value_or(*fileTime));
+        for (const auto& [pf, rows] : parsedTopo)
+            store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
+        tx.commit();
+        for (const auto& [pf, rows] : parsedTopo)
+            summary.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
+    }
+
+    // 3. Counter files, one transaction each, mapped onto the topology stored so far.
+    for (const auto& pf : counters) {
+        DiagnosticSink diag(pf.path);
+        try {
+            Store::Transaction tx(store_);
+            SampleWriter writer(store_);
+            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime()};
+            const auto rows = static_cast<const CounterImporter*>(pf.importer)->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
+            writer.flush();
+            if (writer.unmappedSeries() > 0)
+                diag.warn(0, std::to_string(writer.unmappedSeries()) +
+                                 " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
+            store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+            tx.commit();
+            summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+        } catch (const ImportError& e) {
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+            summary.diagnostics.push_back(e.diagnostic());
+            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+        } catch (const ImportCancelled&) {
+            summary.cancelled = true;
+            return summary;
+        }
+        doneBytes += pf.map->bytes().size();
+    }
+    return summary;
+}
+
+} // namespace fabscope

@@ -1,0 +1,49 @@
+#pragma once
+// Imports files and directories into a store, one transaction per counter file and one for the
+// topology snapshot they form together (DESIGN §1). Shared by the CLI and the GUI's import job.
+#include "core/store.h"
+#include "importers/registry.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fabscope {
+
+struct ImportOptions {
+    std::string format;                 // forced importer name; empty = detect from content
+    std::string snapshotLabel;          // empty = first file's or the directory's name
+    std::optional<double> snapshotTime; // UNIX seconds; default = time in the file, else its mtime
+};
+
+enum class FileStatus { Imported, AlreadyImported, Failed };
+
+struct FileOutcome {
+    std::string file;
+    FileStatus status = FileStatus::Failed;
+    std::string format;
+    std::int64_t rows = 0;
+};
+
+struct ImportSummary {
+    std::vector<FileOutcome> files;
+    std::vector<Diagnostic> diagnostics;
+    bool cancelled = false;
+    [[nodiscard]] bool anyFailed() const;
+    [[nodiscard]] std::size_t count(FileStatus s) const;
+};
+
+class ImportRunner {
+public:
+    ImportRunner(Store& store, const ImporterRegistry& registry) : store_(store), registry_(registry) {}
+    // Throws StoreError when the store itself fails (disk full, read-only); input errors are
+    // reported in the summary and leave the store as it was.
+    ImportSummary run(const std::vector<std::string>& paths, const ImportOptions& options,
+                      const ProgressFn& progress = {});
+
+private:
+    Store& store_;
+    const ImporterRegistry& registry_;
+};
+
+} // namespace fabscope

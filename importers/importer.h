@@ -1,0 +1,69 @@
+#pragma once
+// The interface every importer implements. An importer parses bytes; it never opens the store's
+// transaction itself (the ImportRunner does), so a failure always leaves the store untouched.
+#include "core/diagnostics.h"
+#include "core/model.h"
+#include "core/sample_writer.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fabscope {
+
+// Called with the fraction done (0..1); return false to cancel.
+using ProgressFn = std::function<bool(double)>;
+
+struct ImportInput {
+    std::string file;        // as named to the user in diagnostics
+    std::string_view bytes;  // whole file content
+    double mtime = 0;        // UNIX seconds
+};
+
+class DiagnosticSink {
+public:
+    explicit DiagnosticSink(std::string file) : file_(std::move(file)) {}
+    void warn(std::int64_t line, std::string msg) {
+        items_.push_back({file_, line, Severity::Warning, std::move(msg)});
+    }
+    [[noreturn]] void fail(std::int64_t line, const std::string& msg) const { throw ImportError(file_, line, msg); }
+    [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }
+    [[nodiscard]] const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+    std::vector<Diagnostic> items_;
+};
+
+struct TopologyResult {
+    Fabric fabric;
+    std::optional<double> time;  // the time the file says it was captured
+};
+
+class Importer {
+public:
+    enum class Kind { Topology, Counters };
+    virtual ~Importer() = default;
+    [[nodiscard]] virtual std::string_view name() const = 0;
+    [[nodiscard]] virtual Kind kind() const = 0;
+    // 0 = not this format; higher = more certain. Looks at the file's first kilobytes.
+    [[nodiscard]] virtual int detect(std::string_view head) const = 0;
+};
+
+class TopologyImporter : public Importer {
+public:
+    [[nodiscard]] Kind kind() const final { return Kind::Topology; }
+    virtual TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
+};
+
+class CounterImporter : public Importer {
+public:
+    [[nodiscard]] Kind kind() const final { return Kind::Counters; }
+    // Returns the number of rows (samples) read.
+    virtual std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+                               const ProgressFn& progress) const = 0;
+};
+
+} // namespace fabscope

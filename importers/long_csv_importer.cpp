@@ -1,0 +1,138 @@
+#include "importers/long_csv_importer.h"
+
+#include "importers/line_reader.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fabscope {
+namespace {
+
+struct StringHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
+// Splits one CSV record into exactly 5 fields; handles "quoted, fields" with "" escapes.
+bool splitFields(std::string_view line, std::array<std::string_view, 5>& f, std::vector<std::string>& unquoted) {
+    if (line.find('"') == std::string_view::npos) {
+        std::size_t start = 0;
+        for (int k = 0; k < 4; ++k) {
+            const auto c = line.find(',', start);
+            if (c == std::string_view::npos) return false;
+            f[static_cast<std::size_t>(k)] = line.substr(start, c - start);
+            start = c + 1;
+        }
+        f[4] = line.substr(start);
+        return f[4].find(',') == std::string_view::npos;
+    }
+    unquoted.clear();
+    std::string cur;
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char ch = line[i];
+        if (quoted) {
+            if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') { cur += '"'; ++i; }
+            else if (ch == '"') quoted = false;
+            else cur += ch;
+        } else if (ch == '"') {
+            quoted = true;
+        } else if (ch == ',') {
+            unquoted.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += ch;
+        }
+    }
+    if (quoted) return false;
+    unquoted.push_back(std::move(cur));
+    if (unquoted.size() != 5) return false;
+    for (std::size_t k = 0; k < 5; ++k) f[k] = unquoted[k];
+    return true;
+}
+
+bool parseDouble(std::string_view s, double& v) {
+    s = trim(s);
+    if (s.empty()) return false;
+    if (s.front() == '+') s.remove_prefix(1);
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc{} && p == s.data() + s.size() && std::isfinite(v);
+}
+
+} // namespace
+
+int LongCsvImporter::detect(std::string_view head) const {
+    const auto firstLine = trim(head.substr(0, head.find('\n')));
+    if (firstLine == "timestamp,node,port,counter,value") return 100;
+    if (firstLine.starts_with("timestamp,node,port,counter,value")) return 90;
+    return 0;
+}
+
+std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+                                    const ProgressFn& progress) const {
+    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a CSV file");
+    LineReader reader(in.bytes);
+    std::string_view line;
+    std::array<std::string_view, 5> f;
+    std::vector<std::string> unquoted;
+    // The node,port,counter text of a row -> its series; most rows hit this cache.
+    std::unordered_map<std::string, SampleWriter::Handle, StringHash, std::equal_to<>> seriesByKey;
+    std::unordered_set<std::string> warnedCounters;
+    std::int64_t rows = 0;
+    bool first = true;
+    while (reader.next(line)) {
+        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
+        if (first) {
+            first = false;
+            if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // UTF-8 BOM
+            if (trim(line).starts_with("timestamp")) {
+                if (trim(line) != "timestamp,node,port,counter,value")
+                    diag.fail(reader.number(), "header must be 'timestamp,node,port,counter,value'");
+                continue;
+            }
+        }
+        if (trim(line).empty() || line.front() == '#') continue;
+        if (!splitFields(line, f, unquoted))
+            diag.fail(reader.number(), "expected 5 fields 'timestamp,node,port,counter,value'");
+        double ts = 0, value = 0;
+        if (!parseDouble(f[0], ts) || ts < 0)
+            diag.fail(reader.number(), "bad timestamp '" + std::string(f[0].substr(0, 40)) + "' (UNIX seconds expected)");
+        if (!parseDouble(f[4], value))
+            diag.fail(reader.number(), "bad value '" + std::string(f[4].substr(0, 40)) + "'");
+        if (value < 0) diag.fail(reader.number(), "negative counter value " + std::string(f[4].substr(0, 40)));
+        const std::string_view node = trim(f[1]), port = trim(f[2]), counter = trim(f[3]);
+        if (node.empty() || port.empty() || counter.empty())
+            diag.fail(reader.number(), "empty node, port or counter");
+
+        // Key on the raw middle of the line, so repeated series cost one hash lookup.
+        const std::string_view key = unquoted.empty()
+                                         ? std::string_view(f[1].data(), static_cast<std::size_t>(f[3].data() + f[3].size() - f[1].data()))
+                                         : std::string_view{};
+        SampleWriter::Handle h = 0;
+        auto it = key.empty() ? seriesByKey.end() : seriesByKey.find(key);
+        double scale = 1;
+        if (it != seriesByKey.end()) {
+            h = it->second;
+        } else {
+            auto info = canonicalCounter(counter);
+            if (!info) {
+                info = CounterInfo{std::string(counter), "", ""};
+                if (warnedCounters.insert(std::string(counter)).second)
+                    diag.warn(reader.number(), "unknown counter '" + std::string(counter) + "': kept under that name");
+            }
+            h = out.series(node, port, *info);
+            if (!key.empty() && aliasScale(counter) == 1.0) seriesByKey.emplace(std::string(key), h);
+        }
+        scale = it != seriesByKey.end() ? 1.0 : aliasScale(counter);
+        out.add(h, std::llround(ts * 1000.0), value * scale);
+        unquoted.clear();
+        ++rows;
+    }
+    if (rows == 0) diag.fail(0, "no data rows");
+    return rows;
+}
+
+} // namespace fabscope

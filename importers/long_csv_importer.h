@@ -1,0 +1,15 @@
+#pragma once
+// The documented long CSV: `timestamp,node,port,counter,value` (DESIGN §4, docs/FORMATS.md).
+#include "importers/importer.h"
+
+namespace fabscope {
+
+class LongCsvImporter final : public CounterImporter {
+public:
+    [[nodiscard]] std::string_view name() const override { return "csv"; }
+    [[nodiscard]] int detect(std::string_view head) const override;
+    std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+                       const ProgressFn& progress) const override;
+};
+
+} // namespace fabscope
