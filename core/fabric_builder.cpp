@@ -57,7 +57,8 @@ PortId FabricBuilder::port(NodeId node, const std::string& name, int number) {
     return id;
 }
 
-bool FabricBuilder::link(PortId local, PortId remote, std::optional<int> width, const std::string& speed) {
+FabricBuilder::LinkReport FabricBuilder::link(PortId local, PortId remote, std::optional<int> width,
+                                              const std::string& speed) {
     const auto cap = capacityBps(width, speed);
     for (PortId p : {local, remote}) {
         Port& port = fabric_.ports[p.value()];
@@ -68,15 +69,25 @@ bool FabricBuilder::link(PortId local, PortId remote, std::optional<int> width, 
     if (auto it = linkByPort_.find(local.value()); it != linkByPort_.end()) {
         Link& l = fabric_.links[it->second.value()];
         const PortId other = l.a == local ? l.b : l.a;
-        if (other != remote) return false;
-        // Seen again: from the other end it confirms the link; from the same end it is a repeat.
-        if (reportedBy_[it->second.value()] != local.value() + 1) l.seenFromBothEnds = true;
-        return true;
+        if (other != remote) return LinkReport::Conflict;
+        if (reportedBy_[it->second.value()] == local.value() + 1) return LinkReport::Repeated;
+        l.seenFromBothEnds = true;
+        if (l.width == width && l.speed == speed) return LinkReport::Confirmed;
+        // Keep the slower view: a degraded link must not hide behind the other end's report.
+        if (cap > 0 && (l.capacityBps == 0 || cap < l.capacityBps)) {
+            l.width = width;
+            l.speed = speed;
+            l.capacityBps = cap;
+            for (PortId p : {l.a, l.b}) {
+                Port& port = fabric_.ports[p.value()];
+                port.width = width;
+                port.speed = speed;
+                port.capacityBps = cap;
+            }
+        }
+        return LinkReport::WidthMismatch;
     }
-    if (auto it = linkByPort_.find(remote.value()); it != linkByPort_.end()) {
-        // The remote end already has a different neighbour: keep the first report.
-        return false;
-    }
+    if (linkByPort_.count(remote.value())) return LinkReport::Conflict;
     const LinkId id(fabric_.links.size());
     Link l;
     l.a = local;
@@ -89,7 +100,7 @@ bool FabricBuilder::link(PortId local, PortId remote, std::optional<int> width, 
     linkByPort_.emplace(local.value(), id);
     linkByPort_.emplace(remote.value(), id);
     reportedBy_.emplace(id.value(), local.value() + 1);
-    return true;
+    return LinkReport::Added;
 }
 
 void FabricBuilder::merge(const Fabric& other) {

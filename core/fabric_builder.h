@@ -20,9 +20,15 @@ public:
     // Finds or adds the port `name` of `node`.
     PortId port(NodeId node, const std::string& name, int number);
     [[nodiscard]] Port& portRef(PortId id) { return fabric_.ports[id.value()]; }
-    // Records that `local` sees `remote` as its neighbour. Returns false when `local` already
-    // reported another neighbour (a contradiction the caller should warn about).
-    bool link(PortId local, PortId remote, std::optional<int> width, const std::string& speed);
+    // Records that `local` sees `remote` as its neighbour.
+    enum class LinkReport {
+        Added,          // first report of this link
+        Confirmed,      // the other end reported the same link
+        Repeated,       // the same end reported it again
+        Conflict,       // one of the ports already has another neighbour: the first report is kept
+        WidthMismatch,  // the ends disagree on width/speed: the lower capacity is kept
+    };
+    LinkReport link(PortId local, PortId remote, std::optional<int> width, const std::string& speed);
     // Merges another fabric into this one (a snapshot built from several files).
     void merge(const Fabric& other);
 

@@ -32,6 +32,7 @@ public:
     [[nodiscard]] double real(int col) const { return sqlite3_column_double(stmt_, col); }
     [[nodiscard]] std::string text(int col) const;
     [[nodiscard]] std::string_view blob(int col) const;
+    [[nodiscard]] int columnCount() const { return sqlite3_column_count(stmt_); }
     [[nodiscard]] bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
 private:

@@ -237,8 +237,16 @@ private:
 
         const std::optional<int> width = ws ? ws->width : std::nullopt;
         const std::string speed = ws ? ws->speed : std::string("???");
-        if (!builder_.link(lp, rp, width, speed))
+        using Report = FabricBuilder::LinkReport;
+        switch (builder_.link(lp, rp, width, speed)) {
+        case Report::Conflict:
             diag_.warn(line_, "port " + std::to_string(*localPort) + " reported with two different neighbours; kept the first");
+            break;
+        case Report::WidthMismatch:
+            diag_.warn(line_, "the two ends of this link report different width/speed; kept the lower capacity");
+            break;
+        default: break;
+        }
     }
 
     DiagnosticSink& diag_;

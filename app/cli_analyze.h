@@ -1,0 +1,11 @@
+#pragma once
+// `fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]` (DESIGN §1).
+#include <string>
+#include <vector>
+
+namespace fabscope::cli {
+
+// args[0] is "analyze". Returns the exit code (0 ok, 1 bad config, 2 usage, 3 store error).
+int cmdAnalyze(const std::vector<std::string>& args);
+
+} // namespace fabscope::cli

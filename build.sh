@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# FabScope set-up in one command:
+#   ./build.sh run      install missing packages, build, open the GUI on the demo fabric
+#                       (no display: print the demo's store summary and analysis instead)
+#   ./build.sh test     install missing packages, build, run the whole suite (dev + ASan/UBSan + fuzz)
+#   ./build.sh build    just configure and build the dev preset
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libboost-graph-dev
+                libsqlite3-dev nlohmann-json3-dev libssl-dev libgl-dev libxkbcommon-dev)
+TEST_PACKAGES=(sqlite3)
+JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+install_missing() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        log "installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "missing packages: ${missing[*]}" >&2
+        echo "install them with: sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+}
+
+build_preset() {
+    local preset="$1"
+    log "configuring ($preset)"
+    cmake --preset "$preset" >/dev/null
+    log "building ($preset, $JOBS jobs)"
+    cmake --build --preset "$preset" -j "$JOBS"
+}
+
+demo_store() {
+    local dir=build/demo
+    if [ ! -f "$dir/demo.sqlite" ]; then
+        rm -rf "$dir"
+        build/app/fabscope demo --out "$dir/files"
+        build/app/fabscope import --db "$dir/demo.sqlite" "$dir/files"
+    fi
+    echo "$dir/demo.sqlite"
+}
+
+cmd="${1:-run}"
+case "$cmd" in
+build)
+    install_missing "${BUILD_PACKAGES[@]}"
+    build_preset dev
+    ;;
+run)
+    install_missing "${BUILD_PACKAGES[@]}"
+    build_preset dev
+    store="$(demo_store)"
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+        log "opening the GUI on $store"
+        exec build/app/fabscope gui "$store"
+    fi
+    log "no display: the demo store and its analysis"
+    build/app/fabscope info --db "$store"
+    if build/app/fabscope analyze --db "$store" 2>/dev/null; then :; else
+        echo "(analysis not available in this build)"
+    fi
+    ;;
+test)
+    install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    export QT_QPA_PLATFORM=offscreen
+    build_preset dev
+    log "tests (dev)"
+    ctest --preset dev -j "$JOBS"
+    build_preset asan
+    log "tests (ASan + UBSan)"
+    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$JOBS"
+    ;;
+*)
+    echo "usage: $0 run|test|build" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,125 @@
+#include "core/analysis/analysis_config.h"
+
+#include "core/linkrate.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace fabscope {
+
+ErrorThresholds defaultErrorThresholds() {
+    // Healthy HDR/NDR links see almost no symbol or receive errors; a slow trickle (a few per
+    // hour) is normal on long cables, a steady > 1/min points at a bad cable or transceiver.
+    // min_count 10 matches ibqueryerrors' default threshold, so a single burst does not fire.
+    // Link error recovery means the link retrained: a couple per hour is already worth a look.
+    // Any FEC-uncorrectable block is lost data. Discards come with congestion, 1/min as well.
+    return {
+        {"symbol_errors", {1.0 / 60, 10}},
+        {"link_error_recovery", {1.0 / 3600, 2}},
+        {"rcv_errors", {1.0 / 60, 10}},
+        {"fec_uncorrectable", {0, 1}},
+        {"xmit_discards", {1.0 / 60, 10}},
+    };
+}
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const std::string& what) { throw ConfigError(what); }
+
+const json& objectAt(const json& j, const char* key) {
+    const json& v = j.at(key);
+    if (!v.is_object()) fail(std::string("'") + key + "' must be an object");
+    return v;
+}
+
+void checkKeys(const json& j, std::initializer_list<std::string_view> known, const std::string& where) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        bool ok = false;
+        for (auto k : known) ok = ok || it.key() == k;
+        if (!ok) fail("unknown key '" + it.key() + "' in " + where);
+    }
+}
+
+double number(const json& j, const char* key, double min, double max, const std::string& where) {
+    const json& v = j.at(key);
+    if (!v.is_number()) fail(where + "." + key + " must be a number");
+    const double d = v.get<double>();
+    if (d < min || d > max) fail(where + "." + key + " out of range");
+    return d;
+}
+
+void readHotLink(const json& j, HotLinkConfig& c) {
+    checkKeys(j, {"util", "critical_util", "min_samples"}, "hot_link");
+    if (j.contains("util")) c.util = number(j, "util", 0, 10, "hot_link");
+    if (j.contains("critical_util")) c.criticalUtil = number(j, "critical_util", 0, 10, "hot_link");
+    if (j.contains("min_samples")) c.minSamples = static_cast<int>(number(j, "min_samples", 1, 1e9, "hot_link"));
+}
+
+void readDegraded(const json& j, DegradedLinkConfig& c) {
+    checkKeys(j, {"expected_width", "expected_speed"}, "degraded_link");
+    if (j.contains("expected_width")) c.expectedWidth = static_cast<int>(number(j, "expected_width", 1, 32, "degraded_link"));
+    if (j.contains("expected_speed")) {
+        if (!j["expected_speed"].is_string()) fail("degraded_link.expected_speed must be a string such as \"HDR\"");
+        c.expectedSpeed = j["expected_speed"].get<std::string>();
+        if (!laneRateGbps(*c.expectedSpeed)) fail("degraded_link.expected_speed '" + *c.expectedSpeed + "' is not a known speed (SDR..XDR)");
+    }
+}
+
+void readErrors(const json& j, ErrorLinkConfig& c) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == "critical_factor") {
+            c.criticalFactor = number(j, "critical_factor", 1, 1e12, "error_link");
+            continue;
+        }
+        // Any canonical counter may get a threshold, not only the defaults' five.
+        if (!it->is_object()) fail("error_link." + it.key() + " must be an object {\"per_s\": .., \"min_count\": ..}");
+        const std::string where = "error_link." + it.key();
+        checkKeys(*it, {"per_s", "min_count"}, where);
+        ErrorThreshold t = c.counters.count(it.key()) ? c.counters.find(it.key())->second : ErrorThreshold{};
+        if (it->contains("per_s")) t.perSecond = number(*it, "per_s", 0, 1e18, where);
+        if (it->contains("min_count")) t.minCount = number(*it, "min_count", 0, 1e18, where);
+        c.counters[it.key()] = t;
+    }
+}
+
+} // namespace
+
+AnalysisConfig parseAnalysisConfig(std::string_view text) {
+    AnalysisConfig c;
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        fail(std::string("not valid JSON: ") + e.what());
+    }
+    if (!j.is_object()) fail("the config must be a JSON object");
+    checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap"}, "the config");
+    if (j.contains("gap_factor")) c.gapFactor = number(j, "gap_factor", 1, 1e9, "config");
+    if (j.contains("hot_link")) readHotLink(objectAt(j, "hot_link"), c.hotLink);
+    if (j.contains("degraded_link")) readDegraded(objectAt(j, "degraded_link"), c.degradedLink);
+    if (j.contains("error_link")) readErrors(objectAt(j, "error_link"), c.errorLink);
+    if (j.contains("link_flap")) {
+        const json& f = objectAt(j, "link_flap");
+        checkKeys(f, {"min_count"}, "link_flap");
+        if (f.contains("min_count")) c.linkFlap.minCount = number(f, "min_count", 1, 1e18, "link_flap");
+    }
+    return c;
+}
+
+AnalysisConfig loadAnalysisConfig(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError(path + ": cannot read the config file");
+    std::ostringstream s;
+    s << in.rdbuf();
+    try {
+        return parseAnalysisConfig(s.str());
+    } catch (const ConfigError& e) {
+        throw ConfigError(path + ": " + e.what());
+    }
+}
+
+} // namespace fabscope

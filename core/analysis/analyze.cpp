@@ -1,0 +1,27 @@
+#include "core/analysis/analyze.h"
+
+#include "core/analysis/context.h"
+#include "core/analysis/detectors.h"
+
+namespace fabscope {
+
+FindingsReport analyze(const Store& store, const AnalysisWindow& window, const AnalysisConfig& config) {
+    FindingsReport report;
+    const StoreInfo info = store.info();
+    // Without samples the only time there is is the snapshot's.
+    double spanStart = info.timeStart.value_or(0), spanEnd = info.timeEnd.value_or(0);
+    if (!info.timeStart)
+        if (auto snap = store.latestSnapshot()) spanStart = spanEnd = snap->time;
+    report.windowStart = window.from.value_or(spanStart);
+    report.windowEnd = window.to.value_or(spanEnd);
+
+    const AnalysisContext ctx(store, report.windowStart, report.windowEnd, config);
+    detectHotLinks(ctx, report.findings);
+    detectDegradedLinks(ctx, report.findings);
+    detectErrorLinks(ctx, report.findings);
+    detectLinkFlaps(ctx, report.findings);
+    sortAndNumber(report.findings);
+    return report;
+}
+
+} // namespace fabscope

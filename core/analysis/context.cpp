@@ -1,0 +1,86 @@
+#include "core/analysis/context.h"
+
+#include <cmath>
+#include <unordered_map>
+
+namespace fabscope {
+
+AnalysisContext::AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config)
+    : store_(store), config_(std::move(config)), windowStart_(windowStart), windowEnd_(windowEnd) {
+    const auto snap = store.latestSnapshot();
+    if (!snap) return;
+    fabric_ = store.loadFabric(snap->id);
+    snapshotTime_ = snap->time;
+    const std::vector<std::int64_t> devices = store.deviceIds(snap->id);
+    std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
+    for (std::size_t i = 0; i < devices.size() && i < fabric_.nodes.size(); ++i)
+        nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
+
+    for (std::size_t i = 0; i < fabric_.ports.size(); ++i)
+        fabricPorts_.emplace(SeriesPort{fabric_.ports[i].node.value(), fabric_.ports[i].name}, static_cast<std::uint32_t>(i));
+    linkOfPort_.assign(fabric_.ports.size(), std::nullopt);
+    for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
+        linkOfPort_[fabric_.links[i].a.value()] = LinkId(i);
+        linkOfPort_[fabric_.links[i].b.value()] = LinkId(i);
+    }
+
+    // Unmapped series (device 0) and devices absent from the latest snapshot cannot be placed;
+    // `fabscope info` reports them.
+    for (const auto& s : store.series()) {
+        const auto n = nodeOfDevice.find(s.deviceId);
+        if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
+        SeriesPort sp{n->second, s.port};
+        if (auto p = fabricPort(sp)) byPortCounter_[{p->value(), s.counter}] = s.id;
+        byCounter_[s.counter].emplace_back(std::move(sp), s.id);
+    }
+}
+
+std::optional<std::int64_t> AnalysisContext::seriesFor(PortId port, const std::string& counter) const {
+    auto it = byPortCounter_.find({port.value(), counter});
+    if (it == byPortCounter_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::vector<std::pair<SeriesPort, std::int64_t>> AnalysisContext::seriesOf(const std::string& counter) const {
+    auto it = byCounter_.find(counter);
+    return it == byCounter_.end() ? std::vector<std::pair<SeriesPort, std::int64_t>>{} : it->second;
+}
+
+RateSeries AnalysisContext::rates(std::int64_t seriesId, const std::string& counter) const {
+    // Whole milliseconds covering the window; the store trims to [from, to] inclusive.
+    const auto fromMs = static_cast<std::int64_t>(std::floor(windowStart_ * 1000.0));
+    const auto toMs = static_cast<std::int64_t>(std::ceil(windowEnd_ * 1000.0));
+    return deriveRates(store_.loadSeries(seriesId, fromMs, toMs), counter, config_.gapFactor);
+}
+
+std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {
+    auto it = fabricPorts_.find(p);
+    if (it == fabricPorts_.end()) return std::nullopt;
+    return PortId(it->second);
+}
+
+std::optional<LinkId> AnalysisContext::linkOf(PortId p) const { return linkOfPort_[p.value()]; }
+
+PortId AnalysisContext::peer(LinkId link, PortId p) const {
+    const Link& l = fabric_.link(link);
+    return l.a == p ? l.b : l.a;
+}
+
+PortRef AnalysisContext::ref(PortId p) const {
+    const Port& port = fabric_.port(p);
+    const Node& node = fabric_.node(port.node);
+    return {node.description.empty() ? node.guid : node.description, node.guid, port.name};
+}
+
+PortRef AnalysisContext::ref(const SeriesPort& p) const {
+    if (auto fp = fabricPort(p)) return ref(*fp);
+    const Node& node = fabric_.nodes[p.node];
+    return {node.description.empty() ? node.guid : node.description, node.guid, p.port};
+}
+
+std::string AnalysisContext::label(const PortRef& p) {
+    const bool number = !p.port.empty() && p.port.find_first_not_of("0123456789") == std::string::npos;
+    return p.node + (number ? " p" : " ") + p.port;
+}
+
+} // namespace fabscope

@@ -1,0 +1,67 @@
+#pragma once
+// What every detector works from: the latest fabric, which stored series belongs to which of its
+// ports, the analysis window and the thresholds.
+#include "core/analysis/analysis_config.h"
+#include "core/analysis/findings.h"
+#include "core/analysis/rates.h"
+#include "core/store.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <string>
+#include <vector>
+
+namespace fabscope {
+
+// A port a series talks about: a fabric port when the topology has it, else only its node and
+// port name (a port whose link was down when the topology was taken).
+struct SeriesPort {
+    std::uint32_t node = 0;  // index into fabric.nodes
+    std::string port;        // Port.name
+    bool operator<(const SeriesPort& o) const { return std::tie(node, port) < std::tie(o.node, o.port); }
+};
+
+class AnalysisContext {
+public:
+    // Loads the latest snapshot and maps the store's series onto it. A store without topology
+    // gives an empty fabric (and no findings).
+    AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config);
+
+    [[nodiscard]] const Fabric& fabric() const { return fabric_; }
+    [[nodiscard]] const AnalysisConfig& config() const { return config_; }
+    [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
+    [[nodiscard]] double windowStart() const { return windowStart_; }
+    [[nodiscard]] double windowEnd() const { return windowEnd_; }
+
+    // Series id of `counter` on a fabric port, if one was imported.
+    [[nodiscard]] std::optional<std::int64_t> seriesFor(PortId port, const std::string& counter) const;
+    // Every (port, series id) carrying `counter`, fabric ports or not.
+    [[nodiscard]] std::vector<std::pair<SeriesPort, std::int64_t>> seriesOf(const std::string& counter) const;
+    // Rates of one series over the window.
+    [[nodiscard]] RateSeries rates(std::int64_t seriesId, const std::string& counter) const;
+
+    // The fabric port a series port is, and the link it is on (when connected).
+    [[nodiscard]] std::optional<PortId> fabricPort(const SeriesPort& p) const;
+    [[nodiscard]] std::optional<LinkId> linkOf(PortId p) const;
+    [[nodiscard]] PortId peer(LinkId link, PortId p) const;
+
+    [[nodiscard]] PortRef ref(PortId p) const;
+    [[nodiscard]] PortRef ref(const SeriesPort& p) const;
+    // "leaf02 p9" on InfiniBand, "leaf02 Ethernet8" on Ethernet.
+    [[nodiscard]] static std::string label(const PortRef& p);
+
+private:
+    const Store& store_;
+    Fabric fabric_;
+    AnalysisConfig config_;
+    double snapshotTime_ = 0;
+    double windowStart_ = 0, windowEnd_ = 0;
+    std::map<SeriesPort, std::uint32_t> fabricPorts_;                  // -> PortId value
+    std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
+    std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>> byCounter_;
+    std::map<std::pair<std::uint32_t, std::string>, std::int64_t> byPortCounter_;  // (PortId value, counter)
+};
+
+} // namespace fabscope

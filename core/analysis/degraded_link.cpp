@@ -1,0 +1,104 @@
+// degraded_link: a link running narrower or slower than most links of its class, or than the
+// width/speed the user expects. Judged on the latest topology snapshot, not on counters.
+#include "core/analysis/detectors.h"
+#include "core/analysis/format.h"
+#include "core/linkrate.h"
+#include "core/tiers.h"
+
+#include <algorithm>
+#include <map>
+
+namespace fabscope {
+namespace {
+
+// Links are compared with their peers: host links together, switch links per pair of tiers
+// (leaf-spine apart from spine-core), since each class may legitimately run differently.
+std::string linkClass(const Fabric& f, const std::vector<int>& tiers, const Link& l) {
+    const auto na = f.port(l.a).node.value(), nb = f.port(l.b).node.value();
+    if (f.nodes[na].type != NodeType::Switch || f.nodes[nb].type != NodeType::Switch) return "host links";
+    const int lo = std::min(tiers[na], tiers[nb]), hi = std::max(tiers[na], tiers[nb]);
+    return "tier " + std::to_string(lo) + "-" + std::to_string(hi) + " switch links";
+}
+
+// The value held by more than half of the class, if any: "most links" must mean a majority,
+// or a fabric split between two generations would flag half of itself.
+template <typename T> std::optional<T> majority(const std::map<T, int>& counts) {
+    int total = 0;
+    for (const auto& [v, n] : counts) total += n;
+    for (const auto& [v, n] : counts)
+        if (2 * n > total) return v;
+    return std::nullopt;
+}
+
+struct ClassStats {
+    std::map<int, int> widths;
+    std::map<double, int> laneRates;
+    std::map<double, std::string> speedName;  // lane rate -> a speed name that has it
+};
+
+} // namespace
+
+void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
+    const Fabric& f = ctx.fabric();
+    const DegradedLinkConfig& cfg = ctx.config().degradedLink;
+    const std::vector<int> tiers = computeTiers(f);
+
+    std::map<std::string, ClassStats> stats;
+    for (const Link& l : f.links) {
+        ClassStats& s = stats[linkClass(f, tiers, l)];
+        if (l.width) ++s.widths[*l.width];
+        if (auto r = laneRateGbps(l.speed)) {
+            ++s.laneRates[*r];
+            s.speedName.emplace(*r, l.speed);
+        }
+    }
+
+    for (const Link& l : f.links) {
+        const auto lane = laneRateGbps(l.speed);
+        if (!l.width || !lane) continue;  // "??" / "???": nothing to compare
+        const std::string cls = linkClass(f, tiers, l);
+        const ClassStats& s = stats[cls];
+        // A configured expectation wins over what the class does (ibdiagnet --lw / --ls).
+        const std::optional<int> wantWidth = cfg.expectedWidth ? cfg.expectedWidth : majority(s.widths);
+        const std::optional<double> wantLane = cfg.expectedSpeed ? laneRateGbps(*cfg.expectedSpeed) : majority(s.laneRates);
+        const bool narrow = wantWidth && *l.width < *wantWidth;
+        const bool slow = wantLane && *lane < *wantLane;
+        if (!narrow && !slow) continue;
+
+        const int expW = std::max(*l.width, wantWidth.value_or(*l.width));
+        const double expLane = std::max(*lane, wantLane.value_or(*lane));
+        const std::string expSpeed = cfg.expectedSpeed && slow ? *cfg.expectedSpeed
+                                     : slow                    ? s.speedName.at(expLane)
+                                                               : l.speed;
+        const double actualGbps = *l.width * *lane, expectedGbps = expW * expLane;
+
+        // Switch end first on host links; otherwise the lower tier first (leaf before spine).
+        PortId first = l.a, second = l.b;
+        const auto na = f.port(l.a).node.value(), nb = f.port(l.b).node.value();
+        if ((f.nodes[na].type != NodeType::Switch && f.nodes[nb].type == NodeType::Switch) ||
+            (f.nodes[na].type == f.nodes[nb].type && tiers[nb] < tiers[na]))
+            std::swap(first, second);
+
+        Finding fd;
+        fd.kind = "degraded_link";
+        fd.severity = FindingSeverity::Warning;
+        fd.start = fd.end = ctx.snapshotTime();
+        fd.ports = {ctx.ref(first), ctx.ref(second)};
+        const std::string want = widthSpeedLabel(expW, expSpeed) + " (" + numfmt::num(expectedGbps) + " Gb/s)";
+        fd.summary = AnalysisContext::label(fd.ports[0]) + " <-> " + AnalysisContext::label(fd.ports[1]) + " runs " +
+                     widthSpeedLabel(l.width, l.speed) + " (" + numfmt::num(actualGbps) + " Gb/s)" +
+                     (cfg.expectedWidth || cfg.expectedSpeed ? ", expected " + want : ", most " + cls + " run " + want) +
+                     ": " + numfmt::num(expectedGbps - actualGbps) + " Gb/s lost";
+        fd.metrics = {{"capacity_lost_gbps", numfmt::round(expectedGbps - actualGbps)},
+                      {"expected_width", static_cast<double>(expW)},
+                      {"actual_width", static_cast<double>(*l.width)},
+                      {"expected_speed", expSpeed},
+                      {"actual_speed", l.speed},
+                      {"expected_gbps", numfmt::round(expectedGbps)},
+                      {"actual_gbps", numfmt::round(actualGbps)},
+                      {"link_class", cls}};
+        out.push_back(std::move(fd));
+    }
+}
+
+} // namespace fabscope

@@ -1,0 +1,48 @@
+#pragma once
+// A finding of the analysis and the findings JSON of DESIGN §2 (`analyze --json`,
+// `report --out x.json`).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace fabscope {
+
+enum class FindingSeverity { Critical = 0, Warning = 1, Info = 2 };
+std::string_view toString(FindingSeverity s);
+
+struct PortRef {
+    std::string node;  // node description as the fabric reports it
+    std::string guid;  // "0x..."; empty when unknown (omitted from JSON)
+    std::string port;  // "33" (written as a JSON number) or "Ethernet8"
+};
+
+using MetricValue = std::variant<double, std::string>;
+
+struct Finding {
+    std::string id;    // "<kind>-<n>", set by sortAndNumber()
+    std::string kind;  // hot_link, degraded_link, error_link, link_flap, ...
+    FindingSeverity severity = FindingSeverity::Warning;
+    double start = 0, end = 0;  // UNIX seconds
+    std::string summary;
+    std::vector<PortRef> ports;  // for a link: both ends, transmitting end first
+    std::optional<PortRef> origin;
+    std::vector<PortRef> path;
+    std::vector<std::pair<std::string, MetricValue>> metrics;  // in output order
+};
+
+struct FindingsReport {
+    double windowStart = 0, windowEnd = 0;  // UNIX seconds
+    std::vector<Finding> findings;
+};
+
+// Sorts by severity, then start time (then kind and first port, so output is stable), and
+// numbers each kind from 1: hot_link-1, hot_link-2, degraded_link-1, ...
+void sortAndNumber(std::vector<Finding>& findings);
+
+// The findings JSON of DESIGN §2, pretty-printed with `indent` spaces (-1: one line).
+std::string findingsJson(const FindingsReport& report, int indent = 2);
+
+} // namespace fabscope

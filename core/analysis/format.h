@@ -1,0 +1,14 @@
+#pragma once
+// Number formatting for finding summaries: short, with units, no spurious digits.
+#include <string>
+
+namespace fabscope::numfmt {
+
+// Up to `digits` significant digits, trailing zeros dropped: 200, 0.25, 1.5e+03 never (plain).
+std::string num(double v, int digits = 3);
+// Rounded for metrics: 0.95123 -> 0.951 (keeps JSON readable).
+double round(double v, int digits = 4);
+// A rate of events in the largest unit where it is >= 1: "5/s", "3/min", "2/h".
+std::string eventRate(double perSecond);
+
+} // namespace fabscope::numfmt

@@ -1,0 +1,85 @@
+// hot_link: a link direction at >= util of its capacity for >= min_samples consecutive intervals.
+#include "core/analysis/detectors.h"
+#include "core/analysis/format.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fabscope {
+namespace {
+
+struct Direction {
+    PortId tx, rx;
+};
+
+// The transmit direction tx -> rx: xmit_bytes of tx when imported, else rcv_bytes of rx (the
+// same bytes seen from the other end).
+std::optional<std::pair<std::int64_t, std::string>> bytesSeries(const AnalysisContext& ctx, Direction d) {
+    if (auto s = ctx.seriesFor(d.tx, "xmit_bytes")) return std::pair{*s, std::string("xmit_bytes")};
+    if (auto s = ctx.seriesFor(d.rx, "rcv_bytes")) return std::pair{*s, std::string("rcv_bytes")};
+    return std::nullopt;
+}
+
+void emit(const AnalysisContext& ctx, Direction d, double capBps, const RateSeries& r,
+          const std::vector<double>& util, std::size_t first, std::size_t last, std::vector<Finding>& out) {
+    const HotLinkConfig& c = ctx.config().hotLink;
+    double peak = 0, sum = 0, secs = 0;
+    for (std::size_t i = first; i <= last; ++i) {
+        const double dt = static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
+        peak = std::max(peak, util[i]);
+        sum += util[i] * dt;  // time-weighted, so an odd long interval counts for its length
+        secs += dt;
+    }
+    Finding f;
+    f.kind = "hot_link";
+    f.severity = peak >= c.criticalUtil ? FindingSeverity::Critical : FindingSeverity::Warning;
+    f.start = static_cast<double>(r.startMs[first]) / 1000.0;
+    f.end = static_cast<double>(r.endMs[last]) / 1000.0;
+    f.ports = {ctx.ref(d.tx), ctx.ref(d.rx)};
+    f.summary = AnalysisContext::label(f.ports[0]) + " -> " + AnalysisContext::label(f.ports[1]) + " at " +
+                numfmt::num(std::round(peak * 100)) + "% of " + numfmt::num(capBps / 1e9) + " Gb/s for " +
+                numfmt::num(f.end - f.start) + " s";
+    f.metrics = {{"peak_util", numfmt::round(peak)},
+                 {"mean_util", numfmt::round(secs > 0 ? sum / secs : peak)},
+                 {"capacity_gbps", numfmt::round(capBps / 1e9)},
+                 {"samples", static_cast<double>(last - first + 1)}};
+    out.push_back(std::move(f));
+}
+
+void scanDirection(const AnalysisContext& ctx, Direction d, std::uint64_t linkCapacity, std::vector<Finding>& out) {
+    const Port& txPort = ctx.fabric().port(d.tx);
+    const double capBps = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : linkCapacity);
+    if (capBps <= 0) return;  // unknown width or speed: no utilisation to judge
+    const auto series = bytesSeries(ctx, d);
+    if (!series) return;
+    const RateSeries r = ctx.rates(series->first, series->second);
+    const HotLinkConfig& c = ctx.config().hotLink;
+    std::vector<double> util(r.size(), 0);
+    for (std::size_t i = 0; i < r.size(); ++i) util[i] = r.perSecond[i] * 8.0 / capBps;
+
+    // A stretch is broken by any interval below the threshold or without a rate (reset,
+    // saturated, gap): a rate we could not measure is not evidence of a hot link.
+    const auto minSamples = static_cast<std::size_t>(std::max(1, c.minSamples));
+    std::size_t i = 0;
+    while (i < r.size()) {
+        if (!r.ok(i) || util[i] < c.util) {
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j + 1 < r.size() && r.ok(j + 1) && util[j + 1] >= c.util) ++j;
+        if (j - i + 1 >= minSamples) emit(ctx, d, capBps, r, util, i, j, out);
+        i = j + 1;
+    }
+}
+
+} // namespace
+
+void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
+    for (const Link& l : ctx.fabric().links) {
+        scanDirection(ctx, {l.a, l.b}, l.capacityBps, out);
+        scanDirection(ctx, {l.b, l.a}, l.capacityBps, out);
+    }
+}
+
+} // namespace fabscope

@@ -1,0 +1,67 @@
+#include "core/analysis/rates.h"
+
+#include <algorithm>
+
+namespace fabscope {
+
+double RateSeries::totalIncrease() const {
+    double s = 0;
+    for (std::size_t i = 0; i < size(); ++i)
+        if (ok(i)) s += delta[i];
+    return s;
+}
+
+double RateSeries::coveredSeconds() const {
+    double s = 0;
+    for (std::size_t i = 0; i < size(); ++i)
+        if (ok(i)) s += static_cast<double>(endMs[i] - startMs[i]) / 1000.0;
+    return s;
+}
+
+bool isSaturated(std::string_view counter, double value) {
+    constexpr double k64 = 18446744073709551615.0;  // rounds to 2^64 as a double: compare with >=
+    constexpr double k32 = 4294967295.0;
+    if (value >= k64 || value == k32) return true;
+    const bool data = counter == "xmit_bytes" || counter == "rcv_bytes";
+    if (data) return value == 4 * k32;  // PortXmitData/PortRcvData count 4-byte words
+    // Error counters of the IB PortCounters attribute are 16 bits wide, two of them only 8.
+    if (counter == "link_downed" || counter == "link_error_recovery") return value == 255.0;
+    const bool err16 = counter == "symbol_errors" || counter == "rcv_errors" || counter == "xmit_discards" ||
+                       counter == "rcv_remote_phys_errors" || counter == "rcv_switch_relay_errors" ||
+                       counter == "xmit_constraint_errors" || counter == "rcv_constraint_errors";
+    return err16 && value == 65535.0;
+}
+
+RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gapFactor) {
+    RateSeries r;
+    const std::size_t n = d.timesMs.size() < 2 ? 0 : d.timesMs.size() - 1;
+    r.startMs.resize(n);
+    r.endMs.resize(n);
+    r.delta.assign(n, 0);
+    r.perSecond.assign(n, 0);
+    r.flag.assign(n, IntervalFlag::Ok);
+    if (n == 0) return r;
+
+    std::vector<std::int64_t> dts(n);
+    for (std::size_t i = 0; i < n; ++i) dts[i] = d.timesMs[i + 1] - d.timesMs[i];
+    std::vector<std::int64_t> sorted = dts;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n / 2), sorted.end());
+    const double gapMs = gapFactor * static_cast<double>(sorted[n / 2]);
+
+    for (std::size_t i = 0; i < n; ++i) {
+        r.startMs[i] = d.timesMs[i];
+        r.endMs[i] = d.timesMs[i + 1];
+        const double a = d.values[i], b = d.values[i + 1];
+        IntervalFlag f = IntervalFlag::Ok;
+        if (isSaturated(counter, a) || isSaturated(counter, b)) f = IntervalFlag::Saturated;
+        else if (b < a) f = IntervalFlag::Reset;
+        else if (dts[i] <= 0 /* duplicate timestamp */ || static_cast<double>(dts[i]) > gapMs) f = IntervalFlag::Gap;
+        r.flag[i] = f;
+        if (f != IntervalFlag::Ok) continue;
+        r.delta[i] = b - a;
+        r.perSecond[i] = (b - a) * 1000.0 / static_cast<double>(dts[i]);
+    }
+    return r;
+}
+
+} // namespace fabscope

@@ -1,0 +1,107 @@
+// The command line as a script or CI uses it: exit codes, stdout JSON, stderr messages.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run fabscope(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(FABSCOPE_BIN), args);
+    if (!p.waitForFinished(120000)) qFatal("fabscope did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString p(const QString& name) { return dir_.filePath(name); }
+
+private Q_SLOTS:
+    void demoImportInfoJson() {
+        QCOMPARE(fabscope({QStringLiteral("demo"), QStringLiteral("--out"), p(QStringLiteral("d"))}).code, 0);
+        const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), p(QStringLiteral("d"))});
+        QCOMPARE(imp.code, 0);
+        QVERIFY(imp.out.isEmpty());  // progress and messages go to stderr
+        const Run info = fabscope({QStringLiteral("info"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), QStringLiteral("--json")});
+        QCOMPARE(info.code, 0);
+        QJsonParseError err{};
+        const QJsonObject j = QJsonDocument::fromJson(info.out, &err).object();
+        QCOMPARE(err.error, QJsonParseError::NoError);
+        // The demo is 4 spines + 8 leaves, 8 hosts per leaf: 64 host links + 32 uplinks.
+        QCOMPARE(j[QStringLiteral("nodes")].toObject()[QStringLiteral("switch")].toInt(), 12);
+        QCOMPARE(j[QStringLiteral("nodes")].toObject()[QStringLiteral("ca")].toInt(), 64);
+        QCOMPARE(j[QStringLiteral("nodes")].toObject()[QStringLiteral("router")].toInt(), 0);
+        QCOMPARE(j[QStringLiteral("links")].toInt(), 96);
+        QCOMPARE(j[QStringLiteral("ports")].toInt(), 192);
+        // 4 counters on each of the 128 switch ports that have a link.
+        QCOMPARE(j[QStringLiteral("series")].toInt(), 4 * 128);
+        QCOMPARE(j[QStringLiteral("samples")].toInt(), 4 * 128 * 60);
+        QCOMPARE(j[QStringLiteral("unmapped_series")].toInt(), 0);
+        QCOMPARE(j[QStringLiteral("jobs")].toInt(), 0);
+        QCOMPARE(j[QStringLiteral("time")].toObject()[QStringLiteral("start")].toInteger(), 1700000000);
+        QCOMPARE(j[QStringLiteral("time")].toObject()[QStringLiteral("end")].toInteger(), 1700000000 + 59 * 10);
+        QCOMPARE(j[QStringLiteral("snapshots")].toArray().size(), 1);
+        const QJsonArray imports = j[QStringLiteral("imports")].toArray();
+        QCOMPARE(imports.size(), 2);
+        for (const auto& i : imports) {
+            QCOMPARE(i.toObject()[QStringLiteral("sha256")].toString().size(), 64);
+            QVERIFY(i.toObject()[QStringLiteral("rows")].toInt() > 0);
+        }
+
+        // Again: nothing added, and it says so.
+        const Run again = fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), p(QStringLiteral("d"))});
+        QCOMPARE(again.code, 0);
+        QVERIFY(again.err.contains("already imported"));
+        const Run info2 = fabscope({QStringLiteral("info"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), QStringLiteral("--json")});
+        QCOMPARE(info2.out, info.out);
+    }
+
+    void malformedFileExitsOneAndChangesNothing() {
+        QCOMPARE(fabscope({QStringLiteral("demo"), QStringLiteral("--out"), p(QStringLiteral("m"))}).code, 0);
+        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("m.sqlite")), p(QStringLiteral("m"))}).code, 0);
+        const QByteArray before = fabscope({QStringLiteral("info"), QStringLiteral("--db"), p(QStringLiteral("m.sqlite")), QStringLiteral("--json")}).out;
+        QFile bad(p(QStringLiteral("bad.csv")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("timestamp,node,port,counter,value\n1700000000,leaf01,1,xmit_bytes,5\n1700000010,leaf01,1\n");
+        bad.close();
+        const Run r = fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("m.sqlite")), bad.fileName()});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains((bad.fileName() + QStringLiteral(":3: ")).toUtf8()), r.err.constData());
+        QCOMPARE(fabscope({QStringLiteral("info"), QStringLiteral("--db"), p(QStringLiteral("m.sqlite")), QStringLiteral("--json")}).out, before);
+    }
+
+    void usageErrorsExitTwo() {
+        QCOMPARE(fabscope({QStringLiteral("import"), p(QStringLiteral("x"))}).code, 2);            // no --db
+        QCOMPARE(fabscope({QStringLiteral("info"), QStringLiteral("--db")}).code, 2);              // no value
+        QCOMPARE(fabscope({QStringLiteral("info"), QStringLiteral("--bogus")}).code, 2);
+        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("u.sqlite")),
+                           QStringLiteral("--format"), QStringLiteral("nope"), p(QStringLiteral("x"))}).code, 2);
+        const Run help = fabscope({QStringLiteral("--help")});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains("fabscope import"));
+        QVERIFY(fabscope({QStringLiteral("--version")}).out.startsWith("fabscope "));
+    }
+
+    void storeErrorsExitThree() {
+        QFile notStore(p(QStringLiteral("text.sqlite")));
+        QVERIFY(notStore.open(QIODevice::WriteOnly));
+        notStore.write(QByteArray(4096, 'x'));
+        notStore.close();
+        QCOMPARE(fabscope({QStringLiteral("info"), QStringLiteral("--db"), notStore.fileName()}).code, 3);
+        QCOMPARE(fabscope({QStringLiteral("info"), QStringLiteral("--db"), p(QStringLiteral("missing/none.sqlite"))}).code, 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,108 @@
+// The long CSV: rows become chunked series; every bad row is named by file and line.
+#include "core/store.h"
+#include "importers/long_csv_importer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fabscope;
+
+class TestLongCsv : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    int n_ = 0;
+
+    // Parses `text` into a fresh store (with a one-switch topology) and returns the store path.
+    std::string import(const std::string& text, std::int64_t* rows = nullptr, std::vector<Diagnostic>* warnings = nullptr) {
+        const std::string path = dir_.filePath(QStringLiteral("s%1.sqlite").arg(++n_)).toStdString();
+        Store store(path);
+        Store::Transaction tx(store);
+        Fabric f;
+        f.nodes.push_back({NodeType::Switch, "0x1c34da0300728866", "leaf07", "", 40, 3});
+        store.writeSnapshot(f, "t", 0);
+        SampleWriter writer(store);
+        DiagnosticSink diag("counters.csv");
+        const auto r = LongCsvImporter().parse(ImportInput{"counters.csv", text, 0}, writer, diag, {});
+        writer.flush();
+        tx.commit();
+        if (rows) *rows = r;
+        if (warnings) *warnings = diag.items();
+        return path;
+    }
+
+    void expectError(const std::string& text, std::int64_t line, const char* words) {
+        try {
+            import(text);
+            QFAIL("expected an import error");
+        } catch (const ImportError& e) {
+            QCOMPARE(e.diagnostic().line, line);
+            QCOMPARE(e.diagnostic().file, std::string("counters.csv"));
+            QVERIFY2(e.diagnostic().message.find(words) != std::string::npos, e.diagnostic().message.c_str());
+        }
+    }
+
+private Q_SLOTS:
+    void rowsBecomeSeriesMappedToTheFabric() {
+        std::int64_t rows = 0;
+        const auto path = import("timestamp,node,port,counter,value\n"
+                                 "1700000000,leaf07,33,xmit_bytes,100\n"
+                                 "1700000010.5,leaf07,33,xmit_bytes,300\n"
+                                 "1700000000,0x1C34DA0300728866,34,rcv_bytes,7\n"   // GUID, any case
+                                 "1700000000,ghost,1,rcv_bytes,1\n",                 // not in the fabric
+                                 &rows);
+        QCOMPARE(rows, std::int64_t{4});
+        Store s(path, Store::Mode::ReadOnly);
+        const auto info = s.info();
+        QCOMPARE(info.series, std::size_t{3});
+        QCOMPARE(info.unmappedSeries, std::size_t{1});
+        QCOMPARE(info.samples, std::size_t{4});
+        const auto series = s.series();
+        const auto xmit = std::find_if(series.begin(), series.end(), [](auto& x) { return x.counter == "xmit_bytes"; });
+        QVERIFY(xmit != series.end());
+        QVERIFY(xmit->deviceId != 0);
+        QCOMPARE(xmit->unit, std::string("bytes"));
+        const auto data = s.loadSeries(xmit->id);
+        QCOMPARE(data.timesMs, (std::vector<std::int64_t>{1700000000000LL, 1700000010500LL}));
+        QCOMPARE(data.values, (std::vector<double>{100, 300}));
+    }
+
+    void perfqueryAliasCountsFourByteWords() {
+        const auto path = import("1700000000,leaf07,1,PortXmitData,1000\n");
+        Store s(path, Store::Mode::ReadOnly);
+        const auto series = s.series();
+        QCOMPARE(series.front().counter, std::string("xmit_bytes"));
+        QCOMPARE(s.loadSeries(series.front().id).values.front(), 4000.0);
+    }
+
+    void unknownCounterIsKeptAndReported() {
+        std::vector<Diagnostic> warnings;
+        import("1700000000,leaf07,1,my_vendor_counter,5\n1700000010,leaf07,1,my_vendor_counter,6\n", nullptr, &warnings);
+        QCOMPARE(warnings.size(), std::size_t{1});
+        QCOMPARE(warnings.front().line, std::int64_t{1});
+    }
+
+    void quotedNodeNames() {
+        const auto path = import("1700000000,\"rack \"\"A\"\", leaf\",1,rcv_pkts,5\n");
+        Store s(path, Store::Mode::ReadOnly);
+        QCOMPARE(s.series().front().nodeRef, std::string("rack \"A\", leaf"));
+    }
+
+    void errorsNameTheLine() {
+        expectError("timestamp,node,port,counter,value\n1700000000,leaf07,1,xmit_bytes,1\nnot-a-time,leaf07,1,xmit_bytes,2\n",
+                    3, "bad timestamp");
+        expectError("1700000000,leaf07,1,xmit_bytes,1\n1700000001,leaf07,1,xmit_bytes\n", 2, "expected 5 fields");
+        expectError("1700000000,leaf07,1,xmit_bytes,12abc\n", 1, "bad value");
+        expectError("1700000000,leaf07,1,xmit_bytes,-4\n", 1, "negative");
+        expectError("1700000000,,1,xmit_bytes,4\n", 1, "empty node");
+        expectError("timestamp,node,counter,value\n", 1, "header");
+        expectError("timestamp,node,port,counter,value\n", 0, "no data rows");
+    }
+
+    void detectsItsHeader() {
+        QCOMPARE(LongCsvImporter().detect("timestamp,node,port,counter,value\r\n1,2,3,4,5"), 100);
+        QCOMPARE(LongCsvImporter().detect("#\n# Topology file"), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLongCsv)
+#include "tst_long_csv.moc"
