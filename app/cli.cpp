@@ -1,5 +1,7 @@
 #include "app/cli.h"
 
+#include "app/cli_analyze.h"
+
 #include "core/demo_fabric.h"
 #include "core/store.h"
 #include "core/version.h"
@@ -246,6 +248,7 @@ int run(const std::vector<std::string>& args) {
         if (cmd == "import") return cmdImport(args);
         if (cmd == "info") return cmdInfo(args);
         if (cmd == "demo") return cmdDemo(args);
+        if (cmd == "analyze") return cmdAnalyze(args);
         throw UsageError("'" + cmd + "' is not built yet");
     } catch (const UsageError& e) {
         std::cerr << "fabscope " << cmd << ": " << e.what() << "\n\n" << usage();

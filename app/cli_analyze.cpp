@@ -84,8 +84,9 @@ void printTable(const FindingsReport& r) {
         std::cout << "no findings\n";
         return;
     }
-    std::printf("%-9s %-14s %-20s %s\n", "SEVERITY", "KIND", "START (UTC)", "SUMMARY");
-    std::fflush(stdout);
+    char header[80];
+    std::snprintf(header, sizeof header, "%-9s %-14s %-20s %s", "SEVERITY", "KIND", "START (UTC)", "SUMMARY");
+    std::cout << header << '\n';
     for (const auto& f : r.findings) {
         char line[64];
         std::snprintf(line, sizeof line, "%-9s %-14s %-20s ", std::string(toString(f.severity)).c_str(), f.kind.c_str(),

@@ -1,0 +1,301 @@
+// The analysis finds the demo's known faults and nothing else, and does not fall for the classic
+// traps of counter data: resets, saturated legacy counters, short spikes.
+#include "app/cli_analyze.h"
+#include "core/analysis/analyze.h"
+#include "core/analysis/rates.h"
+#include "core/demo_fabric.h"
+#include "core/fabric_builder.h"
+#include "importers/import_runner.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+using namespace fabscope;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1700000000;
+
+// Two switches joined port 1 <-> port 1; `spec` such as "4xSDR" (10 Gb/s).
+Fabric twoSwitches(int width, const std::string& speed) {
+    FabricBuilder b;
+    Node n;
+    n.type = NodeType::Switch;
+    n.numPorts = 8;
+    n.guid = "0x1001";
+    n.description = "swA";
+    n.lid = 1;
+    const NodeId a = b.node(n);
+    n.guid = "0x1002";
+    n.description = "swB";
+    n.lid = 2;
+    const NodeId c = b.node(n);
+    const PortId pa = b.port(a, "1", 1), pc = b.port(c, "1", 1);
+    b.link(pa, pc, width, speed);
+    b.link(pc, pa, width, speed);
+    return b.take();
+}
+
+// CSV rows for one counter of one port, one sample per second from kT0.
+std::string rows(const std::string& node, const std::string& counter, const std::vector<double>& values) {
+    std::ostringstream s;
+    s.precision(17);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        s << kT0 + static_cast<std::int64_t>(i) << ',' << node << ",1," << counter << ',' << values[i] << '\n';
+    return s.str();
+}
+
+// Cumulative byte counter of a 4xSDR (10 Gb/s) port from per-second utilisations.
+std::vector<double> bytesFromUtil(const std::vector<double>& util) {
+    std::vector<double> v{0};
+    for (double u : util) v.push_back(v.back() + u * 10e9 / 8);
+    return v;
+}
+
+using PortKey = std::tuple<std::string, std::string, std::string, std::string, std::string>;  // kind, node, port, peer, port
+
+std::string sev(const Finding& f) { return std::string(toString(f.severity)); }
+
+PortKey keyOf(const Finding& f) {
+    return {f.kind, f.ports.at(0).node, f.ports.at(0).port, f.ports.size() > 1 ? f.ports[1].node : "",
+            f.ports.size() > 1 ? f.ports[1].port : ""};
+}
+
+} // namespace
+
+class TestAnalysis : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    ImporterRegistry registry_;
+    int stores_ = 0;
+
+    std::string p(const std::string& name) { return dir_.filePath(QString::fromStdString(name)).toStdString(); }
+
+    // A fresh store holding the two-switch fabric and the given CSV rows.
+    std::string smallStore(const std::string& csvRows, int width = 4, const std::string& speed = "SDR") {
+        const std::string base = p("small" + std::to_string(++stores_));
+        std::filesystem::create_directories(base);
+        {
+            std::ofstream topo(base + "/topology.ibnetdiscover");
+            writeIbnetdiscover(twoSwitches(width, speed), topo, kT0);
+            std::ofstream(base + "/counters.csv") << "timestamp,node,port,counter,value\n" << csvRows;
+        }
+        const std::string db = base + ".sqlite";
+        Store store(db);
+        const auto summary = ImportRunner(store, registry_).run({base}, {});
+        for (const auto& d : summary.diagnostics) qWarning("%s", d.format().c_str());
+        if (summary.anyFailed()) throw std::runtime_error("import failed");
+        return db;
+    }
+
+    static FindingsReport run(const std::string& db, const AnalysisConfig& cfg = {}) {
+        const Store store(db, Store::Mode::ReadOnly);
+        return analyze(store, {}, cfg);
+    }
+
+    static std::size_t count(const FindingsReport& r, const std::string& kind) {
+        return static_cast<std::size_t>(std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.kind == kind; }));
+    }
+
+private Q_SLOTS:
+    void demoGivesExactlyTheKnownFaults() {
+        const auto manifest = writeDemo(p("demo"), {});
+        {
+            Store store(p("demo.sqlite"));
+            QVERIFY(!ImportRunner(store, registry_).run({p("demo")}, {}).anyFailed());
+        }
+        const FindingsReport r = run(p("demo.sqlite"));
+        std::set<PortKey> want, got;
+        for (const auto& f : manifest.faults) want.insert({f.kind, f.node, f.port, f.peerNode, f.peerPort});
+        for (const auto& f : r.findings) got.insert(keyOf(f));
+        QCOMPARE(r.findings.size(), manifest.faults.size());
+        QVERIFY(got == want);
+        for (const auto& f : r.findings) {
+            for (const auto& m : manifest.faults)
+                if (f.kind == m.kind && f.kind != "degraded_link") {
+                    QCOMPARE(f.start, static_cast<double>(m.start));
+                    QCOMPARE(f.end, static_cast<double>(m.end));
+                }
+        }
+        QCOMPARE(r.windowStart, static_cast<double>(kT0));
+        QCOMPARE(r.windowEnd, static_cast<double>(kT0 + 590));
+    }
+
+    void demoJsonFollowsTheContract() {
+        const FindingsReport r = run(p("demo.sqlite"));
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(findingsJson(r))).object();
+        QCOMPARE(j["fabscope_findings"].toInt(), 1);
+        QCOMPARE(j["window"].toObject()["start"].toInteger(), kT0);
+        const QJsonArray fs = j["findings"].toArray();
+        QCOMPARE(fs.size(), 3);
+        int lastSeverity = 0;
+        for (const auto& v : fs) {
+            const QJsonObject f = v.toObject();
+            QVERIFY(f["id"].toString().startsWith(f["kind"].toString() + "-"));
+            const int rank = f["severity"].toString() == "critical" ? 0 : f["severity"].toString() == "warning" ? 1 : 2;
+            QVERIFY(rank >= lastSeverity);  // sorted by severity
+            lastSeverity = rank;
+            const QJsonArray ports = f["ports"].toArray();
+            QCOMPARE(ports.size(), 2);
+            QVERIFY(ports[0].toObject()["port"].isDouble());  // InfiniBand port numbers are numbers
+            QVERIFY(ports[0].toObject()["guid"].toString().startsWith("0x"));
+            if (f["kind"] == "hot_link") {
+                QVERIFY(f["metrics"].toObject()["peak_util"].toDouble() >= 0.9);
+                QVERIFY(f["summary"].toString().contains("200 Gb/s"));
+            }
+            if (f["kind"] == "degraded_link") QCOMPARE(f["metrics"].toObject()["capacity_lost_gbps"].toDouble(), 150.0);
+        }
+    }
+
+    void emptyStoreGivesEmptyFindings() {
+        { Store s(p("empty.sqlite")); }
+        const FindingsReport r = run(p("empty.sqlite"));
+        QVERIFY(r.findings.empty());
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(findingsJson(r))).object();
+        QVERIFY(j["findings"].isArray());
+        QCOMPARE(j["findings"].toArray().size(), 0);
+    }
+
+    void sustainedLoadIsHot() {  // the positive control for the traps below
+        const auto db = smallStore(rows("swA", "xmit_bytes", bytesFromUtil({0.2, 0.9, 0.9, 0.96, 0.9, 0.2})));
+        const FindingsReport r = run(db);
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        const Finding& f = r.findings[0];
+        QCOMPARE(f.kind, std::string("hot_link"));
+        QCOMPARE(sev(f), std::string("critical"));
+        QCOMPARE(f.ports[0].node, std::string("swA"));  // transmitting end first
+        QCOMPARE(f.ports[1].node, std::string("swB"));
+        QCOMPARE(f.start, static_cast<double>(kT0 + 1));
+        QCOMPARE(f.end, static_cast<double>(kT0 + 5));
+    }
+
+    void receiveCountersStandInForMissingTransmit() {
+        // Only swB's rcv_bytes exist: the direction swA -> swB is still judged.
+        const auto db = smallStore(rows("swB", "rcv_bytes", bytesFromUtil({0.85, 0.85, 0.85, 0.85})));
+        const FindingsReport r = run(db);
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        QCOMPARE(sev(r.findings[0]), std::string("warning"));
+        QCOMPARE(r.findings[0].ports[0].node, std::string("swA"));
+    }
+
+    void counterResetIsNotHot() {
+        // A reboot zeroes the counter mid-series: no interval may bridge the drop.
+        std::vector<double> v = bytesFromUtil({0.3, 0.3, 0.3});
+        for (double x : bytesFromUtil({0.3, 0.3, 0.3})) v.push_back(x);
+        AnalysisConfig one;
+        one.hotLink.minSamples = 1;  // even one bogus interval would show
+        QCOMPARE(run(smallStore(rows("swA", "xmit_bytes", v)), one).findings.size(), std::size_t{0});
+
+        SeriesData d;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            d.timesMs.push_back(static_cast<std::int64_t>(i) * 1000);
+            d.values.push_back(v[i]);
+        }
+        const RateSeries r = deriveRates(d, "xmit_bytes");
+        QCOMPARE(r.flag[3], IntervalFlag::Reset);
+        QCOMPARE(r.perSecond[3], 0.0);
+        QCOMPARE(r.flag[4], IntervalFlag::Ok);
+    }
+
+    void saturatedLegacyCounterIsNotARate() {
+        // A 32-bit counter stuck at 2^32-1 for one sample, then read back lower (cleared).
+        const std::vector<double> v{0, 1e8, 2e8, 3e8, 4294967295.0, 1e8, 2e8};
+        AnalysisConfig one;
+        one.hotLink.minSamples = 1;
+        const auto db = smallStore(rows("swA", "xmit_bytes", v));
+        QCOMPARE(count(run(db, one), "hot_link"), std::size_t{0});
+
+        SeriesData d;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            d.timesMs.push_back(static_cast<std::int64_t>(i) * 1000);
+            d.values.push_back(v[i]);
+        }
+        const RateSeries r = deriveRates(d, "xmit_bytes");
+        QCOMPARE(r.flag[3], IntervalFlag::Saturated);
+        QCOMPARE(r.flag[4], IntervalFlag::Saturated);
+        for (double x : r.perSecond) QVERIFY(x <= 1e8);
+        QVERIFY(isSaturated("symbol_errors", 65535));
+        QVERIFY(!isSaturated("xmit_bytes", 65535));
+    }
+
+    void gapIsNotAnInterval() {
+        SeriesData d{{0, 1000, 2000, 10000, 11000}, {0, 10, 20, 30, 40}};
+        const RateSeries r = deriveRates(d, "xmit_bytes");
+        QCOMPARE(r.flag[2], IntervalFlag::Gap);
+        QCOMPARE(r.flag[3], IntervalFlag::Ok);
+        QCOMPARE(r.totalIncrease(), 30.0);
+    }
+
+    void twoHotSamplesAreNotHot() {
+        const auto db = smallStore(rows("swA", "xmit_bytes", bytesFromUtil({0.2, 0.97, 0.97, 0.2, 0.97, 0.2})));
+        QCOMPARE(run(db).findings.size(), std::size_t{0});
+        // The same data under a config asking for 2 samples: the threshold really is read.
+        const FindingsReport r = run(db, parseAnalysisConfig(R"({"hot_link": {"min_samples": 2}})"));
+        QCOMPARE(count(r, "hot_link"), std::size_t{1});
+    }
+
+    void configThresholdsChangeTheResult() {
+        const auto db = smallStore(rows("swA", "xmit_bytes", bytesFromUtil({0.6, 0.6, 0.6, 0.6})));
+        QCOMPARE(run(db).findings.size(), std::size_t{0});
+        const std::string cfgPath = p("lower.json");
+        std::ofstream(cfgPath) << R"({"hot_link": {"util": 0.5, "critical_util": 0.99}})";
+        const FindingsReport r = run(db, loadAnalysisConfig(cfgPath));
+        QCOMPARE(count(r, "hot_link"), std::size_t{1});
+        QCOMPARE(sev(r.findings[0]), std::string("warning"));
+
+        // An expected width above what the link runs makes it degraded.
+        const FindingsReport w = run(db, parseAnalysisConfig(R"({"degraded_link": {"expected_width": 8}})"));
+        QCOMPARE(count(w, "degraded_link"), std::size_t{1});
+    }
+
+    void badConfigIsRejected() {
+        QVERIFY_THROWS_EXCEPTION(ConfigError, parseAnalysisConfig("{not json"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, parseAnalysisConfig(R"({"hot_link": {"utl": 0.5}})"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, parseAnalysisConfig(R"({"degraded_link": {"expected_speed": "FAST"}})"));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, loadAnalysisConfig(p("no-such-config.json")));
+        const auto c = parseAnalysisConfig(R"({"error_link": {"symbol_errors": {"per_s": 2}}})");
+        QCOMPARE(c.errorLink.counters.at("symbol_errors").perSecond, 2.0);
+        QCOMPARE(c.errorLink.counters.at("symbol_errors").minCount, 10.0);  // untouched keys keep defaults
+    }
+
+    void errorsBelowThresholdAreQuiet() {
+        // 5 symbol errors in 5 s is over 1/min but under min_count 10; 600 in 5 s is an error link.
+        QCOMPARE(run(smallStore(rows("swB", "symbol_errors", {0, 1, 2, 3, 4, 5}))).findings.size(), std::size_t{0});
+        const FindingsReport r = run(smallStore(rows("swB", "symbol_errors", {0, 100, 200, 300, 400, 600})));
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        QCOMPARE(r.findings[0].kind, std::string("error_link"));
+        QCOMPARE(r.findings[0].ports[0].node, std::string("swB"));  // the port that counted them
+        QCOMPARE(r.findings[0].ports[1].node, std::string("swA"));
+    }
+
+    void flapSeenFromBothEndsIsOneFinding() {
+        const auto db = smallStore(rows("swA", "link_downed", {0, 0, 1, 1, 2}) + rows("swB", "link_downed", {3, 3, 4, 4, 5}));
+        const FindingsReport r = run(db);
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        QCOMPARE(r.findings[0].kind, std::string("link_flap"));
+        QCOMPARE(r.findings[0].start, static_cast<double>(kT0 + 1));
+        QCOMPARE(r.findings[0].end, static_cast<double>(kT0 + 4));
+    }
+
+    void cliExitCodes() {
+        const std::string db = p("demo.sqlite");
+        QCOMPARE(cli::cmdAnalyze({"analyze"}), 2);                                  // no --db
+        QCOMPARE(cli::cmdAnalyze({"analyze", "--db", db, "--bogus"}), 2);
+        QCOMPARE(cli::cmdAnalyze({"analyze", "--db", db, "--from", "yesterday"}), 2);
+        QCOMPARE(cli::cmdAnalyze({"analyze", "--db", db, "--config", p("no-such.json")}), 1);
+        std::ofstream(p("not-a-store")) << "hello, this is not SQLite\n";
+        QCOMPARE(cli::cmdAnalyze({"analyze", "--db", p("not-a-store")}), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysis)
+#include "test_analysis.moc"
