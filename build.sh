@@ -78,7 +78,7 @@ test)
     ctest --preset dev -j "$JOBS"
     build_preset asan
     log "tests (ASan + UBSan)"
-    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$JOBS"
+    UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$JOBS"
     ;;
 *)
     echo "usage: $0 run|test|build" >&2
