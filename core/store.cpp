@@ -57,6 +57,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
 }
 
 Store::~Store() {
+    seriesQuery_.reset();
     stmts_.reset();
     sqlite3_close(db_);
 }
@@ -97,6 +98,7 @@ void Store::rollback() {
 }
 
 Store::Transaction::Transaction(Store& s) : store_(&s) {
+    if (!store_->stmts_) throw StoreError("store " + store_->path_ + " is open read-only");
     store_->begin();
     store_->stmts_->pendingImportId = 0;
 }
@@ -337,7 +339,10 @@ std::vector<SeriesInfo> Store::series() const {
 
 SeriesData Store::loadSeries(std::int64_t seriesId, std::int64_t fromMs, std::int64_t toMs) const {
     SeriesData d;
-    Stmt s(db_, "SELECT times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3 ORDER BY t0");
+    if (!seriesQuery_)
+        seriesQuery_ = std::make_unique<Stmt>(db_, "SELECT times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3 ORDER BY t0");
+    Stmt& s = *seriesQuery_;
+    s.reset();
     s.bind(1, seriesId).bind(2, fromMs).bind(3, toMs);
     bool sorted = true;
     while (s.step()) {
@@ -351,6 +356,7 @@ SeriesData Store::loadSeries(std::int64_t seriesId, std::int64_t fromMs, std::in
         if (d.timesMs.size() != d.values.size()) throw StoreError("store: corrupt sample block (lengths)");
         if (at > 0 && at < d.timesMs.size() && d.timesMs[at] < d.timesMs[at - 1]) sorted = false;
     }
+    s.reset();
     if (!sorted) {
         std::vector<std::size_t> idx(d.timesMs.size());
         std::iota(idx.begin(), idx.end(), 0);

@@ -13,6 +13,9 @@
 struct sqlite3;
 
 namespace fabscope {
+namespace sql {
+class Stmt;
+}
 
 struct ImportRecord {
     std::int64_t id = 0;
@@ -117,6 +120,7 @@ private:
     sqlite3* db_ = nullptr;
     struct Statements;
     std::unique_ptr<Statements> stmts_;
+    mutable std::unique_ptr<sql::Stmt> seriesQuery_;  // prepared once: analyses load many series
 };
 
 } // namespace fabscope
