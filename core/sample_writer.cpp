@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <span>
 
 namespace fabscope {
 
@@ -31,38 +32,54 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     if (auto it = handles_.find(key_); it != handles_.end()) return it->second;
     const std::int64_t device = resolveDevice(node);
     if (device == 0) ++unmapped_;
-    Buffer b;
-    b.seriesId = store_.ensureSeries(device, std::string(node), std::string(port), counter.name, counter.unit);
-    const auto h = static_cast<Handle>(buffers_.size());
-    buffers_.push_back(std::move(b));
+    const auto h = static_cast<Handle>(seriesIds_.size());
+    seriesIds_.push_back(store_.ensureSeries(device, std::string(node), std::string(port), counter.name, counter.unit));
     handles_.emplace(key_, h);
     return h;
 }
 
-void SampleWriter::flush(Buffer& b) {
-    if (b.times.empty()) return;
-    if (!std::is_sorted(b.times.begin(), b.times.end())) {
-        std::vector<std::size_t> idx(b.times.size());
-        std::iota(idx.begin(), idx.end(), 0);
-        std::stable_sort(idx.begin(), idx.end(), [&](auto x, auto y) { return b.times[x] < b.times[y]; });
-        std::vector<std::int64_t> t;
-        std::vector<double> v;
-        t.reserve(idx.size());
-        v.reserve(idx.size());
-        for (auto i : idx) {
-            t.push_back(b.times[i]);
-            v.push_back(b.values[i]);
-        }
-        b.times.swap(t);
-        b.values.swap(v);
-    }
-    store_.appendChunk(b.seriesId, b.times, b.values);
-    b.times.clear();
-    b.values.clear();
-}
-
 void SampleWriter::flush() {
-    for (Buffer& b : buffers_) flush(b);
+    if (pending_.empty()) return;
+    // Counting sort by series (stable, so arrival order survives within a series).
+    std::vector<std::size_t> start(seriesIds_.size() + 1, 0);
+    for (const Sample& s : pending_) ++start[s.handle + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    std::vector<std::int64_t> times(pending_.size());
+    std::vector<double> values(pending_.size());
+    {
+        std::vector<std::size_t> at(start.begin(), start.end() - 1);
+        for (const Sample& s : pending_) {
+            const std::size_t i = at[s.handle]++;
+            times[i] = s.timeMs;
+            values[i] = s.value;
+        }
+    }
+    pending_.clear();
+    for (std::size_t h = 0; h < seriesIds_.size(); ++h) {
+        const std::size_t b = start[h], e = start[h + 1];
+        if (b == e) continue;
+        auto t = std::span(times).subspan(b, e - b);
+        auto v = std::span(values).subspan(b, e - b);
+        if (!std::is_sorted(t.begin(), t.end())) {
+            std::vector<std::size_t> idx(t.size());
+            std::iota(idx.begin(), idx.end(), 0);
+            std::stable_sort(idx.begin(), idx.end(), [&](auto x, auto y) { return t[x] < t[y]; });
+            std::vector<std::int64_t> ts;
+            std::vector<double> vs;
+            ts.reserve(idx.size());
+            vs.reserve(idx.size());
+            for (auto i : idx) {
+                ts.push_back(t[i]);
+                vs.push_back(v[i]);
+            }
+            std::copy(ts.begin(), ts.end(), t.begin());
+            std::copy(vs.begin(), vs.end(), v.begin());
+        }
+        for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
+            const std::size_t n = std::min(kChunkSamples, t.size() - off);
+            store_.appendChunk(seriesIds_[h], t.subspan(off, n), v.subspan(off, n));
+        }
+    }
 }
 
 } // namespace fabscope

@@ -17,17 +17,18 @@ class SampleWriter {
 public:
     using Handle = std::uint32_t;
     static constexpr std::size_t kChunkSamples = 4096;
+    // Samples are collected in arrival order and grouped by series every kFlushSamples: appending
+    // 24 bytes to one array keeps the per-row cost flat however many series a file holds.
+    static constexpr std::size_t kFlushSamples = std::size_t{1} << 24;
 
     explicit SampleWriter(Store& store);
 
     // The series for (node, port, counter); created on first use.
     Handle series(std::string_view node, std::string_view port, const CounterInfo& counter);
     void add(Handle h, std::int64_t timeMs, double value) {
-        Buffer& b = buffers_[h];
-        b.times.push_back(timeMs);
-        b.values.push_back(value);
+        pending_.push_back({timeMs, value, h});
         ++samples_;
-        if (b.times.size() >= kChunkSamples) flush(b);
+        if (pending_.size() >= kFlushSamples) flush();
     }
     void flush();  // writes every pending sample; call before committing
 
@@ -36,17 +37,17 @@ public:
     [[nodiscard]] std::int64_t resolveDevice(std::string_view node) const;
 
 private:
-    struct Buffer {
-        std::int64_t seriesId = 0;
-        std::vector<std::int64_t> times;
-        std::vector<double> values;
+    struct Sample {
+        std::int64_t timeMs;
+        double value;
+        Handle handle;
     };
-    void flush(Buffer& b);
 
     Store& store_;
     std::unordered_map<std::string, std::int64_t> deviceByName_;
     std::unordered_map<std::string, Handle> handles_;
-    std::vector<Buffer> buffers_;
+    std::vector<std::int64_t> seriesIds_;  // by handle
+    std::vector<Sample> pending_;
     std::string key_;
     std::int64_t samples_ = 0;
     std::size_t unmapped_ = 0;

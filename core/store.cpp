@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <unordered_map>
 
 namespace fabscope {
 
@@ -24,7 +25,20 @@ struct Store::Statements {
           findDevice(db, "SELECT id FROM devices WHERE guid=?1 AND name=?2"),
           insertDevice(db, "INSERT INTO devices(guid, name) VALUES(?1,?2)") {}
     Stmt findSeries, insertSeries, findCounter, insertCounter, insertChunk, findDevice, insertDevice;
-    std::int64_t pendingImportId = 0;  // chunks written before recordImport() are tagged afterwards
+    // The id the next recordImport() of this transaction gets; chunks are tagged with it as they
+    // are written (the write lock of BEGIN IMMEDIATE keeps it ours).
+    std::int64_t pendingImportId = 0;
+    // In-memory caches of the series and counter tables: an import creates series by the hundred
+    // thousand, one SQL lookup each would dominate. Cleared on rollback.
+    std::unordered_map<std::string, std::int64_t> counterIds;
+    std::unordered_map<std::string, std::int64_t> seriesIds;
+    bool seriesLoaded = false;
+    std::string key;
+    void clearCaches() {
+        counterIds.clear();
+        seriesIds.clear();
+        seriesLoaded = false;
+    }
 };
 
 Store::Store(const std::string& path, Mode mode) : path_(path) {
@@ -40,6 +54,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
         sql::exec(db_, "PRAGMA foreign_keys=ON");
         if (mode == Mode::ReadWrite) {
             sql::exec(db_, "PRAGMA synchronous=NORMAL");
+            sql::exec(db_, "PRAGMA cache_size=-131072");  // 128 MiB: imports touch many index pages
             migrate();
         } else if (schemaVersion() > kSchemaVersion) {
             throw StoreError("store " + path + " was written by a newer FabScope (schema " +
@@ -95,12 +110,14 @@ void Store::begin() { sql::exec(db_, "BEGIN IMMEDIATE"); }
 void Store::commit() { sql::exec(db_, "COMMIT"); }
 void Store::rollback() {
     if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    if (stmts_) stmts_->clearCaches();
 }
 
 Store::Transaction::Transaction(Store& s) : store_(&s) {
     if (!store_->stmts_) throw StoreError("store " + store_->path_ + " is open read-only");
     store_->begin();
-    store_->stmts_->pendingImportId = 0;
+    Stmt next(store_->db_, "SELECT coalesce(max(id), 0) + 1 FROM imports");
+    store_->stmts_->pendingImportId = next.step() ? next.integer(0) : 1;
 }
 Store::Transaction::~Transaction() {
     if (!done_) store_->rollback();
@@ -122,14 +139,16 @@ std::optional<ImportRecord> Store::findImport(const std::string& sha256) const {
 std::int64_t Store::recordImport(const std::string& file, const std::string& sha256, const std::string& format,
                                  std::int64_t rows, std::int64_t snapshotId) {
     const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    Stmt s(db_, "INSERT INTO imports(file, sha256, format, rows, imported_at, snapshot_id) VALUES(?1,?2,?3,?4,?5,?6)");
-    s.bind(1, file).bind(2, sha256).bind(3, format).bind(4, rows).bind(5, now);
-    if (snapshotId > 0) s.bind(6, snapshotId);
-    else s.bindNull(6);
+    Stmt s(db_, "INSERT INTO imports(id, file, sha256, format, rows, imported_at, snapshot_id) VALUES(?1,?2,?3,?4,?5,?6,?7)");
+    std::int64_t& pending = stmts_->pendingImportId;
+    if (pending > 0) s.bind(1, pending);
+    else s.bindNull(1);
+    s.bind(2, file).bind(3, sha256).bind(4, format).bind(5, rows).bind(6, now);
+    if (snapshotId > 0) s.bind(7, snapshotId);
+    else s.bindNull(7);
     s.run();
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
-    Stmt tag(db_, "UPDATE chunks SET import_id=?1 WHERE import_id=0");
-    tag.bind(1, id).run();
+    pending = id + 1;
     return id;
 }
 
@@ -300,23 +319,40 @@ std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeR
                                  const std::string& counter, const std::string& unit) {
     auto& st = *stmts_;
     std::int64_t counterId = 0;
-    st.findCounter.bind(1, counter);
-    if (st.findCounter.step()) counterId = st.findCounter.integer(0);
-    st.findCounter.reset();
-    if (counterId == 0) {
-        st.insertCounter.bind(1, counter).bind(2, unit).run();
-        counterId = sqlite3_last_insert_rowid(db_);
+    if (auto it = st.counterIds.find(counter); it != st.counterIds.end()) {
+        counterId = it->second;
+    } else {
+        st.findCounter.bind(1, counter);
+        if (st.findCounter.step()) counterId = st.findCounter.integer(0);
+        st.findCounter.reset();
+        if (counterId == 0) {
+            st.insertCounter.bind(1, counter).bind(2, unit).run();
+            counterId = sqlite3_last_insert_rowid(db_);
+        }
+        st.counterIds.emplace(counter, counterId);
+    }
+    if (!st.seriesLoaded) {
+        Stmt all(db_, "SELECT id, device_id, unmapped_ref, port, counter_id FROM series");
+        while (all.step()) {
+            std::string k = std::to_string(all.integer(1)) + '\x1f' + all.text(2) + '\x1f' + all.text(3) + '\x1f' +
+                            std::to_string(all.integer(4));
+            st.seriesIds.emplace(std::move(k), all.integer(0));
+        }
+        st.seriesLoaded = true;
     }
     const std::string unmapped = deviceId == 0 ? nodeRef : std::string();
-    st.findSeries.bind(1, deviceId).bind(2, unmapped).bind(3, port).bind(4, counterId);
-    if (st.findSeries.step()) {
-        const auto id = st.findSeries.integer(0);
-        st.findSeries.reset();
-        return id;
-    }
-    st.findSeries.reset();
+    st.key = std::to_string(deviceId);
+    st.key += '\x1f';
+    st.key += unmapped;
+    st.key += '\x1f';
+    st.key += port;
+    st.key += '\x1f';
+    st.key += std::to_string(counterId);
+    if (auto it = st.seriesIds.find(st.key); it != st.seriesIds.end()) return it->second;
     st.insertSeries.bind(1, deviceId).bind(2, unmapped).bind(3, nodeRef).bind(4, port).bind(5, counterId).run();
-    return sqlite3_last_insert_rowid(db_);
+    const auto id = sqlite3_last_insert_rowid(db_);
+    st.seriesIds.emplace(st.key, id);
+    return id;
 }
 
 void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values) {
@@ -325,7 +361,7 @@ void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> tim
     const auto [mn, mx] = std::minmax_element(timesMs.begin(), timesMs.end());
     auto& ins = stmts_->insertChunk;
     ins.bind(1, seriesId).bind(2, *mn).bind(3, *mx).bind(4, static_cast<std::int64_t>(timesMs.size()));
-    ins.bindBlob(5, encodeTimes(timesMs)).bindBlob(6, encodeValues(values)).bind(7, std::int64_t{0});
+    ins.bindBlob(5, encodeTimes(timesMs)).bindBlob(6, encodeValues(values)).bind(7, stmts_->pendingImportId);
     ins.run();
 }
 

@@ -62,6 +62,53 @@ bool parseDouble(std::string_view s, double& v) {
     return ec == std::errc{} && p == s.data() + s.size() && std::isfinite(v);
 }
 
+// Key (the "node,port,counter" text of a row) -> series handle and unit scale. Collector dumps
+// repeat the same sequence of series at every timestamp, so the series after the previous
+// row's is tried first: one memcmp instead of a hash lookup on most rows.
+class SeriesKeys {
+public:
+    struct Entry {
+        SampleWriter::Handle handle;
+        double scale;
+    };
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+
+    const Entry* find(std::string_view key) {
+        std::uint32_t found = kNone;
+        if (last_ != kNone && next_[last_] != kNone && keyOf(next_[last_]) == key) {
+            found = next_[last_];
+        } else if (auto it = index_.find(key); it != index_.end()) {
+            found = it->second;
+            if (last_ != kNone) next_[last_] = found;
+        }
+        if (found == kNone) return nullptr;
+        last_ = found;
+        return &entries_[found];
+    }
+    void add(std::string_view key, Entry e) {
+        const auto id = static_cast<std::uint32_t>(entries_.size());
+        offsets_.push_back(arena_.size());
+        arena_.append(key);
+        entries_.push_back(e);
+        next_.push_back(kNone);
+        index_.emplace(std::string(key), id);
+        if (last_ != kNone) next_[last_] = id;
+        last_ = id;
+    }
+
+private:
+    std::string_view keyOf(std::uint32_t id) const {
+        const std::size_t b = offsets_[id], e = id + 1 < offsets_.size() ? offsets_[id + 1] : arena_.size();
+        return std::string_view(arena_).substr(b, e - b);
+    }
+    std::string arena_;
+    std::vector<std::size_t> offsets_;
+    std::vector<Entry> entries_;
+    std::vector<std::uint32_t> next_;
+    std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> index_;
+    std::uint32_t last_ = kNone;
+};
+
 } // namespace
 
 int LongCsvImporter::detect(std::string_view head) const {
@@ -78,8 +125,7 @@ std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, Di
     std::string_view line;
     std::array<std::string_view, 5> f;
     std::vector<std::string> unquoted;
-    // The node,port,counter text of a row -> its series; most rows hit this cache.
-    std::unordered_map<std::string, SampleWriter::Handle, StringHash, std::equal_to<>> seriesByKey;
+    SeriesKeys seriesByKey;
     std::unordered_set<std::string> warnedCounters;
     std::int64_t rows = 0;
     bool first = true;
@@ -111,23 +157,20 @@ std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, Di
         const std::string_view key = unquoted.empty()
                                          ? std::string_view(f[1].data(), static_cast<std::size_t>(f[3].data() + f[3].size() - f[1].data()))
                                          : std::string_view{};
-        SampleWriter::Handle h = 0;
-        auto it = key.empty() ? seriesByKey.end() : seriesByKey.find(key);
-        double scale = 1;
-        if (it != seriesByKey.end()) {
-            h = it->second;
-        } else {
+        const SeriesKeys::Entry* entry = key.empty() ? nullptr : seriesByKey.find(key);
+        SeriesKeys::Entry fresh{};
+        if (!entry) {
             auto info = canonicalCounter(counter);
             if (!info) {
                 info = CounterInfo{std::string(counter), "", ""};
                 if (warnedCounters.insert(std::string(counter)).second)
                     diag.warn(reader.number(), "unknown counter '" + std::string(counter) + "': kept under that name");
             }
-            h = out.series(node, port, *info);
-            if (!key.empty() && aliasScale(counter) == 1.0) seriesByKey.emplace(std::string(key), h);
+            fresh = {out.series(node, port, *info), aliasScale(counter)};
+            if (!key.empty()) seriesByKey.add(key, fresh);
+            entry = &fresh;
         }
-        scale = it != seriesByKey.end() ? 1.0 : aliasScale(counter);
-        out.add(h, std::llround(ts * 1000.0), value * scale);
+        out.add(entry->handle, std::llround(ts * 1000.0), value * entry->scale);
         unquoted.clear();
         ++rows;
     }
