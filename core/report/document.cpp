@@ -1,0 +1,86 @@
+#include "core/report/document.h"
+
+#include "core/analysis/context.h"
+#include "core/report/doc_sections.h"
+#include "core/report/text_format.h"
+#include "core/version.h"
+
+namespace fabscope {
+
+namespace docsec {
+
+Tone toneOf(FindingSeverity s) {
+    switch (s) {
+    case FindingSeverity::Critical: return Tone::Critical;
+    case FindingSeverity::Warning: return Tone::Warning;
+    case FindingSeverity::Info: return Tone::Info;
+    }
+    return Tone::None;
+}
+
+std::optional<double> metricNumber(const Finding& f, const std::string& key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key)
+            if (const double* d = std::get_if<double>(&v)) return *d;
+    return std::nullopt;
+}
+
+std::string metricText(const Finding& f, const std::string& key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key) return std::holds_alternative<double>(v) ? reportfmt::number(std::get<double>(v), 4) : std::get<std::string>(v);
+    return {};
+}
+
+std::string portLabel(const PortRef& p) { return AnalysisContext::label(p); }
+
+std::string linkLabel(const Finding& f, const char* arrow) {
+    std::string s;
+    for (const auto& p : f.ports) s += (s.empty() ? "" : std::string(" ") + arrow + " ") + portLabel(p);
+    return s;
+}
+
+std::size_t countKind(const FindingsReport& r, const std::string& kind) {
+    std::size_t n = 0;
+    for (const auto& f : r.findings) n += f.kind == kind;
+    return n;
+}
+
+} // namespace docsec
+
+ReportDocument buildDocument(const ReportData& d) {
+    ReportDocument doc;
+    doc.title = "FabScope fabric report";
+    doc.meta = {{"Store", d.storePath},
+                {"Topology snapshot", d.snapshotLabel.empty() ? "none" : d.snapshotLabel + " (" + reportfmt::utc(d.snapshotTime) + ")"},
+                {"Window", reportfmt::utc(d.findings.windowStart) + " to " + reportfmt::utc(d.findings.windowEnd) + " (" +
+                               reportfmt::duration(d.findings.windowEnd - d.findings.windowStart) + ")"},
+                {"Generated", reportfmt::utc(d.generatedAt) + " by FabScope " + kVersion}};
+    doc.sections = {docsec::summary(d),       docsec::fabric(d),   docsec::utilisation(d), docsec::hotLinks(d),
+                    docsec::degradedLinks(d), docsec::errorLinks(d), docsec::findings(d),  docsec::gpuRisk(d),
+                    docsec::annotations(d),   docsec::methods(d)};
+    return doc;
+}
+
+bool isCompact(const Table& t) {
+    if (t.columns.size() > 5) return false;
+    for (const auto& r : t.rows)
+        for (const auto& c : r.cells)
+            if (c.size() > 40) return false;
+    return true;
+}
+
+std::vector<Table> allTables(const ReportDocument& doc) {
+    std::vector<Table> out;
+    for (const auto& s : doc.sections)
+        for (const auto& b : s.blocks) {
+            if (const auto* t = std::get_if<Table>(&b)) out.push_back(*t);
+            if (const auto* fig = std::get_if<Figures>(&b)) {
+                Table t{fig->id, s.title, {"item", "value"}, {false, false}, {}, ""};
+                for (const auto& [k, v] : fig->items) t.rows.push_back({{k, v}, Tone::None});
+                out.push_back(std::move(t));
+            }
+        }
+    return out;
+}
+
+} // namespace fabscope

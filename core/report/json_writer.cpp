@@ -1,0 +1,108 @@
+#include "core/report/json_writer.h"
+
+#include "core/analysis/context.h"
+#include "core/version.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace fabscope {
+namespace {
+
+using nlohmann::ordered_json;
+
+double r4(double v) { return std::isfinite(v) ? std::round(v * 1e4) / 1e4 : 0; }
+
+ordered_json stats(const UtilStats& s) {
+    return {{"p50", r4(s.p50)}, {"p95", r4(s.p95)}, {"p99", r4(s.p99)}, {"max", r4(s.max)}, {"mean", r4(s.mean)},
+            {"seconds_above", r4(s.secondsAbove)}, {"seconds_measured", r4(s.secondsMeasured)}};
+}
+
+ordered_json port(const PortRef& p) {
+    ordered_json j{{"node", p.node}};
+    if (!p.guid.empty()) j["guid"] = p.guid;
+    j["port"] = p.port;
+    return j;
+}
+
+ordered_json fabricJson(const FabricSummary& f) {
+    ordered_json j;
+    j["nodes"] = {{"switch", f.switches}, {"ca", f.cas}, {"router", f.routers}};
+    j["ports"] = f.ports;
+    j["links"] = f.links;
+    j["tiers"] = ordered_json::array();
+    for (const auto& t : f.tiers)
+        j["tiers"].push_back({{"tier", t.tier}, {"role", t.role}, {"switch", t.switches}, {"ca", t.cas}, {"router", t.routers}});
+    j["link_generations"] = ordered_json::array();
+    for (const auto& g : f.generations)
+        j["link_generations"].push_back({{"class", g.linkClass}, {"width_speed", g.widthSpeed}, {"gbps", g.gbps}, {"links", g.links}});
+    j["oversubscription"] = ordered_json::array();
+    for (const auto& o : f.oversubscription)
+        j["oversubscription"].push_back({{"node", o.node}, {"tier", o.tier}, {"down_links", o.downLinks}, {"down_gbps", o.downGbps},
+                                         {"up_links", o.upLinks}, {"up_gbps", o.upGbps}, {"ratio", r4(o.ratio())},
+                                         {"nominal_ratio", r4(o.nominalRatio())}});
+    return j;
+}
+
+ordered_json utilisationJson(const UtilisationReport& u) {
+    ordered_json j;
+    j["threshold"] = u.threshold;
+    j["by_tier"] = ordered_json::array();
+    for (const auto& g : u.groups)
+        j["by_tier"].push_back({{"direction", g.label}, {"from_tier", g.fromTier}, {"to_tier", g.toTier}, {"links", g.directions},
+                                {"unmeasured", g.unmeasured}, {"utilisation", stats(g.stats)}});
+    j["top_links"] = ordered_json::array();
+    for (const auto& l : u.top)
+        j["top_links"].push_back({{"tx", port(l.tx)}, {"rx", port(l.rx)}, {"direction", l.group}, {"capacity_gbps", l.capacityGbps},
+                                  {"utilisation", stats(l.stats)}});
+    return j;
+}
+
+ordered_json riskJson(const GpuRisk& r) {
+    ordered_json j{{"upper_bound", true},
+                   {"from_jobs", r.fromJobs},
+                   {"gpus_counted", r.gpusCounted},
+                   {"gpu_seconds", r4(r.totalGpuSeconds)},
+                   {"gpu_hours", r4(r.totalGpuSeconds / 3600.0)}};
+    j["findings"] = ordered_json::array();
+    for (const auto& f : r.findings)
+        j["findings"].push_back({{"id", f.findingId}, {"reaches", f.scope}, {"gpus", f.gpus}, {"seconds", r4(f.seconds)}});
+    j["jobs"] = ordered_json::array();
+    for (const auto& job : r.jobs)
+        j["jobs"].push_back({{"job", job.job}, {"gpus", job.gpus}, {"seconds", r4(job.seconds)}, {"gpu_seconds", r4(job.gpuSeconds())}});
+    return j;
+}
+
+} // namespace
+
+std::string renderJson(const ReportData& d, int indent) {
+    ordered_json j = ordered_json::parse(findingsJson(d.findings, -1));
+    ordered_json r;
+    r["fabscope_report"] = 1;
+    r["generated_at"] = std::round(d.generatedAt);
+    r["fabscope_version"] = kVersion;
+    r["store"] = d.storePath;
+    r["snapshot"] = {{"label", d.snapshotLabel}, {"time", d.snapshotTime}};
+    r["fabric"] = fabricJson(d.fabric);
+    r["utilisation"] = utilisationJson(d.utilisation);
+    double lost = 0;
+    for (const auto& f : d.findings.findings)
+        if (f.kind == "degraded_link")
+            for (const auto& [k, v] : f.metrics)
+                if (k == "capacity_lost_gbps" && std::holds_alternative<double>(v)) lost += std::get<double>(v);
+    r["capacity_lost_gbps"] = lost;
+    r["gpu_time_at_risk"] = riskJson(d.gpuRisk);
+    r["annotations"] = ordered_json::array();
+    for (const auto& a : d.annotations) {
+        ordered_json ports = ordered_json::array();
+        for (const auto& p : a.ports) ports.push_back(port(p));
+        r["annotations"].push_back(
+            {{"id", a.id}, {"start", a.start}, {"end", a.end}, {"note", a.note}, {"author", a.author}, {"ports", std::move(ports)}});
+    }
+    j["report"] = std::move(r);
+    // Node descriptions are not guaranteed UTF-8: replace bad bytes rather than fail the report.
+    return j.dump(indent, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+} // namespace fabscope

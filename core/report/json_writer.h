@@ -1,0 +1,12 @@
+#pragma once
+// The report as JSON: exactly the findings contract of DESIGN §2 (fabscope_findings, window,
+// findings), plus the report's tables as numbers under the extra key "report".
+#include "core/report/report_data.h"
+
+#include <string>
+
+namespace fabscope {
+
+std::string renderJson(const ReportData& data, int indent = 2);
+
+} // namespace fabscope

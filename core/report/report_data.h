@@ -1,0 +1,39 @@
+#pragma once
+// What a report says, as numbers: built once from a store and written as HTML, PDF, CSV or JSON
+// (docs/REPORTS.md). No Qt, no formatting here; the writers decide how it looks.
+#include "core/analysis/analyze.h"
+#include "core/report/annotations.h"
+#include "core/report/fabric_summary.h"
+#include "core/report/gpu_risk.h"
+#include "core/report/utilisation.h"
+
+#include <string>
+#include <vector>
+
+namespace fabscope {
+
+struct ReportData {
+    std::string storePath;
+    std::string snapshotLabel;
+    double snapshotTime = 0;     // UNIX seconds, 0 without topology
+    double generatedAt = 0;      // UNIX seconds
+    FindingsReport findings;     // the DESIGN §2 findings over the window
+    AnalysisConfig config;       // thresholds the report was made with (methods section)
+    FabricSummary fabric;
+    UtilisationReport utilisation;
+    GpuRisk gpuRisk;
+    std::vector<Annotation> annotations;  // overlapping the window
+};
+
+struct ReportOptions {
+    AnalysisWindow window;
+    AnalysisConfig config;
+    std::size_t topLinks = 10;   // rows of the hot-links table
+    std::size_t chartedLinks = 4;  // of which get a chart
+    double generatedAt = 0;      // 0: now
+};
+
+// Throws StoreError on store failures.
+ReportData buildReportData(const Store& store, const ReportOptions& options);
+
+} // namespace fabscope
