@@ -1,9 +1,21 @@
 #include "app/main_window.h"
 
 #include "importers/import_runner.h"
-#include "views/fabric_overview_widget.h"
+#include "core/analysis/findings.h"
+#include "views/analysis_controller.h"
+#include "views/fabric_view.h"
+#include "views/finding_focus.h"
+#include "views/findings_panel.h"
+#include "views/time_controller.h"
+#include "views/time_scrubber.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
 #include <QApplication>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -34,32 +46,81 @@ struct ImportOutcome {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("FabScope"));
+    setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
-    overview_ = new FabricOverviewWidget(this);
-    setCentralWidget(overview_);
+    time_ = new TimeController(this);
+    analysis_ = new AnalysisController(this);
+
+    fabric_ = new FabricView(this);
+    scrubber_ = new TimeScrubber(time_, this);
+    auto* centre = new QWidget(this);
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(fabric_, 1);
+    layout->addWidget(scrubber_);
+    setCentralWidget(centre);
+
+    createDocks();
+    createActions();
+
+    // One cursor, broadcast: every view follows the TimeController.
+    connect(time_, &TimeController::cursorChanged, fabric_, &FabricView::setTime);
+    // The selected range is the analysis window.
+    auto* rerun = new QTimer(this);
+    rerun->setSingleShot(true);
+    rerun->setInterval(300);
+    connect(time_, &TimeController::selectionChanged, rerun, qOverload<>(&QTimer::start));
+    connect(rerun, &QTimer::timeout, this, [this] {
+        if (!storePath_.isEmpty() && snapshot_) analysis_->run(storePath_, time_->selection());
+    });
+    connect(analysis_, &AnalysisController::started, this, [this] { findings_->setBusy(tr("Analysing…")); });
+    connect(analysis_, &AnalysisController::finished, this, [this](std::shared_ptr<const FindingsReport> r) {
+        findings_->setReport(std::move(r));
+        Q_EMIT analysisFinished();
+    });
+    connect(analysis_, &AnalysisController::failed, this, [this](const QString& m) {
+        findings_->setBusy(tr("Analysis failed: %1").arg(m));
+        Q_EMIT analysisFinished();
+    });
+    connect(findings_, &FindingsPanel::findingActivated, this, &MainWindow::focusFinding);
+
+    statusBar()->showMessage(tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I)."));
+    resize(1400, 860);
+}
+
+void MainWindow::createDocks() {
+    findings_ = new FindingsPanel(this);
+    auto* findingsDock = new QDockWidget(tr("Findings"), this);
+    findingsDock->setObjectName(QStringLiteral("findingsDock"));
+    findingsDock->setAccessibleName(tr("Findings"));
+    findingsDock->setWidget(findings_);
+    addDockWidget(Qt::RightDockWidgetArea, findingsDock);
 
     summary_ = new QTreeWidget(this);
     summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setAccessibleName(tr("Store summary"));
     summary_->setHeaderLabels({tr("Store"), tr("Value")});
     summary_->setRootIsDecorated(false);
     auto* summaryDock = new QDockWidget(tr("Summary"), this);
     summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    summaryDock->setAccessibleName(tr("Summary"));
     summaryDock->setWidget(summary_);
     addDockWidget(Qt::RightDockWidgetArea, summaryDock);
 
     imports_ = new QTableWidget(0, 4, this);
     imports_->setObjectName(QStringLiteral("imports"));
+    imports_->setAccessibleName(tr("Imported files"));
     imports_->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("SHA-256")});
     imports_->horizontalHeader()->setStretchLastSection(true);
     imports_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     auto* importsDock = new QDockWidget(tr("Imports"), this);
     importsDock->setObjectName(QStringLiteral("importsDock"));
+    importsDock->setAccessibleName(tr("Imports"));
     importsDock->setWidget(imports_);
-    addDockWidget(Qt::BottomDockWidgetArea, importsDock);
-
-    createActions();
-    statusBar()->showMessage(tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I)."));
-    resize(1280, 800);
+    addDockWidget(Qt::RightDockWidgetArea, importsDock);
+    tabifyDockWidget(summaryDock, importsDock);
+    summaryDock->raise();
 }
 
 void MainWindow::createActions() {
@@ -71,6 +132,32 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* fit = view->addAction(tr("&Fit fabric"), fabric_, &FabricView::fit);
+    fit->setShortcut(QKeySequence(tr("Ctrl+0")));
+    QAction* focusFindings = view->addAction(tr("Go to fin&dings"), this, [this] { findings_->table()->setFocus(); });
+    focusFindings->setShortcut(QKeySequence(tr("Ctrl+F")));
+    QAction* focusFabric = view->addAction(tr("Go to f&abric"), this, [this] { fabric_->setFocus(); });
+    focusFabric->setShortcut(QKeySequence(tr("Ctrl+G")));
+
+    QToolBar* bar = addToolBar(tr("View"));
+    bar->setObjectName(QStringLiteral("viewToolBar"));
+    metricBox_ = new QComboBox(bar);
+    metricBox_->setObjectName(QStringLiteral("metricBox"));
+    metricBox_->setAccessibleName(tr("Colour links by"));
+    metricBox_->setToolTip(tr("What link colours show at the cursor time (Ctrl+M cycles)"));
+    for (int m = 0; m < kLinkMetricCount; ++m) {
+        const auto metric = static_cast<LinkMetric>(m);
+        metricBox_->addItem(tr("%1 (%2)").arg(QString::fromUtf8(metricName(metric).data()), QString::fromUtf8(metricUnit(metric).data())), m);
+    }
+    connect(metricBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { fabric_->setMetric(static_cast<LinkMetric>(metricBox_->itemData(i).toInt())); });
+    bar->addWidget(new QLabel(tr(" Colour links by: "), bar));
+    bar->addWidget(metricBox_);
+    QAction* cycle = view->addAction(tr("Next &metric"), this,
+                                     [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });
+    cycle->setShortcut(QKeySequence(tr("Ctrl+M")));
 }
 
 void MainWindow::chooseStoreToOpen() {
@@ -95,6 +182,7 @@ void MainWindow::openStore(const QString& path) {
         try {
             showSnapshot(watcher->result());
             statusBar()->showMessage(tr("Opened %1").arg(path));
+            analysis_->run(path, std::nullopt);
         } catch (const std::exception& e) {
             QMessageBox::critical(this, tr("Cannot open store"), QString::fromUtf8(e.what()));
             statusBar()->showMessage(tr("Cannot open %1").arg(path));
@@ -107,7 +195,24 @@ void MainWindow::openStore(const QString& path) {
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
-    overview_->setSnapshot(snapshot_);
+    fabric_->setSnapshot(snapshot_);
+    time_->reset(snapshot_->timeSpan(), snapshot_->rates.step);
+    findings_->setReport(nullptr);
+    showSummary();
+}
+
+void MainWindow::focusFinding(const Finding& finding) {
+    if (!snapshot_) return;
+    const FindingFocus focus = focusOf(*snapshot_, finding);
+    fabric_->setHighlight(focus.links, focus.nodes);
+    fabric_->frameNodes(focus.nodes);
+    if (focus.primaryLink >= 0) fabric_->selectLink(focus.primaryLink);
+    else if (focus.primaryNode >= 0) fabric_->selectNode(focus.primaryNode);
+    time_->setTime(finding.start);
+    statusBar()->showMessage(QString::fromStdString(finding.id + ": " + finding.summary));
+}
+
+void MainWindow::showSummary() {
     const StoreInfo& i = snapshot_->info;
     summary_->clear();
     auto row = [this](const QString& k, const QString& v) { new QTreeWidgetItem(summary_, {k, v}); };
@@ -116,12 +221,12 @@ void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     row(tr("Routers"), QString::number(i.routers));
     row(tr("Connected ports"), QString::number(i.ports));
     row(tr("Links"), QString::number(i.links));
-    row(tr("Degraded links (width)"), QString::number(overview_->degradedLinkCount()));
     row(tr("Counter series"), QString::number(i.series));
     row(tr("Unmapped series"), QString::number(i.unmappedSeries));
     row(tr("Samples"), QString::number(i.samples));
     if (i.timeStart)
         row(tr("Time span"), tr("%1 s (from UNIX %2)").arg(*i.timeEnd - *i.timeStart).arg(static_cast<qint64>(*i.timeStart)));
+    if (snapshot_->rates.step > 0) row(tr("Sample interval"), tr("%1 s").arg(snapshot_->rates.step));
     row(tr("Snapshots"), QString::number(i.snapshots.size()));
     summary_->resizeColumnToContents(0);
     imports_->setRowCount(static_cast<int>(i.imports.size()));

@@ -1,5 +1,6 @@
 #pragma once
-// Wires the views to a store: open, import (in the background, with progress and Cancel), show.
+// Wires the views to a store: open, import (in the background, with progress and Cancel), the
+// one time cursor, the analysis and the selection. The views and controllers live in views/.
 #include "views/store_snapshot.h"
 
 #include <QMainWindow>
@@ -7,13 +8,18 @@
 #include <atomic>
 #include <memory>
 
-class QLabel;
+class QComboBox;
 class QTableWidget;
 class QTreeWidget;
 
 namespace fabscope {
 
-class FabricOverviewWidget;
+struct Finding;
+class AnalysisController;
+class FabricView;
+class FindingsPanel;
+class TimeController;
+class TimeScrubber;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -22,10 +28,12 @@ public:
     void openStore(const QString& path);
     void importFiles(const QStringList& files);
     [[nodiscard]] std::shared_ptr<const StoreSnapshot> snapshot() const { return snapshot_; }
+    [[nodiscard]] TimeController* timeController() const { return time_; }
 
 Q_SIGNALS:
     void storeLoaded();
     void importFinished(bool ok);
+    void analysisFinished();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -33,13 +41,21 @@ protected:
 
 private:
     void createActions();
+    void createDocks();
     void showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    void showSummary();
+    void focusFinding(const Finding& finding);
     void chooseStoreToOpen();
     void chooseFilesToImport();
 
     QString storePath_;
     std::shared_ptr<const StoreSnapshot> snapshot_;
-    FabricOverviewWidget* overview_ = nullptr;
+    TimeController* time_ = nullptr;
+    AnalysisController* analysis_ = nullptr;
+    FabricView* fabric_ = nullptr;
+    TimeScrubber* scrubber_ = nullptr;
+    QComboBox* metricBox_ = nullptr;
+    FindingsPanel* findings_ = nullptr;
     QTreeWidget* summary_ = nullptr;
     QTableWidget* imports_ = nullptr;
     std::shared_ptr<std::atomic<bool>> cancelImport_;

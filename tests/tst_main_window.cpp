@@ -1,10 +1,19 @@
-// The first window a user sees: it opens the demo store and shows what is in it.
+// The window a user sees: it opens the demo store, shows the fabric with the demo's faults in the
+// findings dock, and clicking a finding lands on its ports at its start time.
 #include "app/main_window.h"
+#include "core/analysis/findings.h"
 #include "core/demo_fabric.h"
 #include "importers/import_runner.h"
-#include "views/fabric_overview_widget.h"
+#include "views/fabric_view.h"
+#include "views/findings_model.h"
+#include "views/findings_panel.h"
+#include "views/time_controller.h"
 
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QLabel>
+#include <QSlider>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -14,6 +23,7 @@ using namespace fabscope;
 class TestMainWindow : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
+    QString store_;
 
     QString summaryValue(MainWindow& w, const QString& key) {
         auto* tree = w.findChild<QTreeWidget*>(QStringLiteral("summary"));
@@ -22,38 +32,142 @@ class TestMainWindow : public QObject {
         return {};
     }
 
+    void openDemo(MainWindow& w) {
+        QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store_);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(analysed.count() > 0 || analysed.wait(30000));
+    }
+
+    int rowOfKind(QTableView* table, const QString& kind) {
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, FindingsModel::Kind).data().toString() == kind) return r;
+        return -1;
+    }
+
 private Q_SLOTS:
-    void opensTheDemoStoreAndShowsItsFabric() {
+    void initTestCase() {
         const std::string demo = dir_.filePath(QStringLiteral("demo")).toStdString();
-        const std::string store = dir_.filePath(QStringLiteral("demo.sqlite")).toStdString();
+        store_ = dir_.filePath(QStringLiteral("demo.sqlite"));
         writeDemo(demo, {});
-        {
-            Store s(store);
-            ImporterRegistry reg;
-            ImportRunner(s, reg).run({demo}, {});
-        }
+        Store s(store_.toStdString());
+        ImporterRegistry reg;
+        ImportRunner(s, reg).run({demo}, {});
+    }
+
+    void opensTheDemoStoreWithItsFaultsInTheFindingsDock() {
         MainWindow w;
         w.show();
-        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
-        w.openStore(QString::fromStdString(store));
-        QVERIFY(loaded.wait(10000));
+        openDemo(w);
         QCOMPARE(summaryValue(w, QStringLiteral("Switches")), QStringLiteral("12"));
         QCOMPARE(summaryValue(w, QStringLiteral("Links")), QStringLiteral("96"));
-        // The demo's one 1x host link among 4x links is flagged on the picture.
-        QCOMPARE(summaryValue(w, QStringLiteral("Degraded links (width)")), QStringLiteral("1"));
         QVERIFY(w.windowTitle().contains(QStringLiteral("demo.sqlite")));
-        auto* overview = w.findChild<FabricOverviewWidget*>();
-        QVERIFY(overview);
-        const QImage shot = overview->grab().toImage();
-        // Some orange pixels: the degraded link is drawn.
-        bool orange = false;
-        for (int y = 0; y < shot.height() && !orange; ++y)
-            for (int x = 0; x < shot.width() && !orange; ++x) {
-                const QColor c = shot.pixelColor(x, y);
-                orange = c.red() > 200 && c.green() > 90 && c.green() < 150 && c.blue() < 40;
-            }
-        QVERIFY(orange);
+        auto* panel = w.findChild<FindingsPanel*>();
+        QVERIFY(panel);
+        QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(panel->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (const QString& kind : {QStringLiteral("hot_link"), QStringLiteral("degraded_link"), QStringLiteral("error_link")})
+            QVERIFY2(rowOfKind(panel->table(), kind) >= 0, qPrintable(kind));
+        // The time slider spans the demo: 60 samples at 10 s.
+        auto* slider = w.findChild<QSlider*>(QStringLiteral("timeSlider"));
+        QVERIFY(slider && slider->isEnabled());
+        QCOMPARE(slider->maximum(), 59);
         if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-main.png"));
+    }
+
+    void clickingTheHotLinkFindingSelectsItsLinkAndMovesTheCursor() {
+        MainWindow w;
+        w.show();
+        openDemo(w);
+        auto* panel = w.findChild<FindingsPanel*>();
+        auto* fabric = w.findChild<FabricView*>();
+        QTableView* table = panel->table();
+        const int row = rowOfKind(table, QStringLiteral("hot_link"));
+        QVERIFY(row >= 0);
+        const Finding* f = panel->model()->finding(panel->proxy()->mapToSource(table->model()->index(row, 0)).row());
+        QVERIFY(f);
+        QCOMPARE(w.timeController()->time(), w.timeController()->span().start);
+        QVERIFY(fabric->selectedLink() < 0);
+        const QRect cell = table->visualRect(table->model()->index(row, FindingsModel::Summary));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        // The cursor is at the finding's start and its link (leaf02 p9 -> spine01) is selected.
+        QCOMPARE(w.timeController()->time(), f->start);
+        const int link = fabric->selectedLink();
+        QVERIFY(link >= 0);
+        const auto snap = w.snapshot();
+        const QString label = QString::fromStdString(snap->linkLabel(LinkId(static_cast<std::size_t>(link))));
+        QVERIFY2(label.contains(QStringLiteral("leaf02 p9")) && label.contains(QStringLiteral("spine01")), qPrintable(label));
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-hot-finding.png"));
+
+        // The degraded host link: framing unfolds the hosts so its host end is drawn.
+        const int drow = rowOfKind(table, QStringLiteral("degraded_link"));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(drow, FindingsModel::Summary)).center());
+        QVERIFY(!fabric->hostsFolded());
+        const int dlink = fabric->selectedLink();
+        QVERIFY(dlink >= 0);
+        QVERIFY(QString::fromStdString(snap->linkLabel(LinkId(static_cast<std::size_t>(dlink)))).contains(QStringLiteral("leaf03 p5")));
+        QVERIFY(fabric->nodePosition(static_cast<int>(snap->fabric.port(snap->fabric.links[static_cast<std::size_t>(dlink)].a).node.value())));
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-degraded-finding.png"));
+    }
+
+    void steppingTheCursorRecoloursTheHotLink() {
+        MainWindow w;
+        w.show();
+        openDemo(w);
+        auto* fabric = w.findChild<FabricView*>();
+        const auto snap = w.snapshot();
+        int hot = -1;
+        for (std::size_t i = 0; i < snap->fabric.links.size(); ++i) {
+            const std::string label = snap->linkLabel(LinkId(i));
+            if (label.find("leaf02 p9") != std::string::npos && label.find("spine01") != std::string::npos) hot = static_cast<int>(i);
+        }
+        QVERIFY(hot >= 0);
+        fabric->setFocus();
+        fabric->renderFrame();
+        const auto pixel = fabric->pixelOfLink(hot);
+        QVERIFY(pixel);
+        // At the start the link runs at ~15-40 %; in the hot stretch (samples 21-35) at ~95 %.
+        const QColor cold = fabric->grab().toImage().pixelColor(*pixel);
+        for (int i = 0; i < 25; ++i) QTest::keyClick(&w, Qt::Key_Right);  // Right steps the cursor
+        QCOMPARE(w.timeController()->time(), w.timeController()->span().start + 250);
+        QVERIFY(fabric->linkValue(hot) > 90);
+        const QColor warm = fabric->grab().toImage().pixelColor(*pixel);
+        QVERIFY2(cold != warm, qPrintable(cold.name() + QStringLiteral(" ") + warm.name()));
+        QVERIFY2(warm.red() > 180 && warm.green() < 90, qPrintable(warm.name()));  // red: hot
+        QVERIFY2(cold.red() < 160, qPrintable(cold.name()));
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-cursor-hot.png"));
+    }
+
+    void droppedFilesAreImported() {
+        QTemporaryDir tmp;
+        const std::string demo = tmp.filePath(QStringLiteral("files")).toStdString();
+        writeDemo(demo, {});
+        const QString store = tmp.filePath(QStringLiteral("dropped.sqlite"));
+        MainWindow w;
+        w.show();
+        {
+            Store s(store.toStdString());  // an empty store to import into
+        }
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(summaryValue(w, QStringLiteral("Links")), QStringLiteral("0"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(demo) + QStringLiteral("/topology.ibnetdiscover"))});
+        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QSignalSpy imported(&w, &MainWindow::importFinished);
+        QApplication::sendEvent(&w, &drop);
+        const bool done = imported.wait(20000);
+        if (!done)
+            if (auto* m = QApplication::activeModalWidget()) qWarning() << "modal:" << m << m->findChildren<QLabel*>().value(1)->text();
+        QVERIFY(done);
+        QCOMPARE(imported.front().front().toBool(), true);
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(summaryValue(w, QStringLiteral("Links")), QStringLiteral("96"));
     }
 
     void brokenStoreShowsNoFabricButDoesNotCrash() {
@@ -63,9 +177,7 @@ private Q_SLOTS:
         f.close();
         MainWindow w;
         QSignalSpy loaded(&w, &MainWindow::storeLoaded);
-        // The error dialog is modal; close it as soon as it appears.
-        QTimer::singleShot(0, [] {});
-        auto closer = new QTimer(&w);
+        auto closer = new QTimer(&w);  // the error dialog is modal; close it as soon as it appears
         QObject::connect(closer, &QTimer::timeout, [] {
             if (auto* m = QApplication::activeModalWidget()) m->close();
         });

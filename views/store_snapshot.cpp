@@ -1,16 +1,79 @@
 #include "views/store_snapshot.h"
 
+#include "core/analysis/findings.h"
 #include "core/tiers.h"
 
 namespace fabscope {
+namespace {
 
-std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path) {
+void index(StoreSnapshot& s) {
+    s.tiers = computeTiers(s.fabric);
+    s.linkOfPort.assign(s.fabric.ports.size(), LinkId());
+    for (std::size_t i = 0; i < s.fabric.links.size(); ++i) {
+        s.linkOfPort[s.fabric.links[i].a.value()] = LinkId(i);
+        s.linkOfPort[s.fabric.links[i].b.value()] = LinkId(i);
+    }
+    for (std::size_t i = 0; i < s.fabric.nodes.size(); ++i) {
+        const Node& n = s.fabric.nodes[i];
+        if (!n.guid.empty()) s.nodeByName.emplace(n.guid, static_cast<std::uint32_t>(i));
+        if (!n.description.empty()) s.nodeByName.emplace(n.description, static_cast<std::uint32_t>(i));
+    }
+}
+
+} // namespace
+
+std::optional<PortId> StoreSnapshot::findPort(const PortRef& ref) const {
+    auto it = ref.guid.empty() ? nodeByName.end() : nodeByName.find(ref.guid);
+    if (it == nodeByName.end()) it = nodeByName.find(ref.node);
+    if (it == nodeByName.end()) return std::nullopt;
+    // Ports of a node are few; a linear scan is fine for a click.
+    for (std::size_t i = 0; i < fabric.ports.size(); ++i)
+        if (fabric.ports[i].node.value() == it->second && fabric.ports[i].name == ref.port) return PortId(i);
+    return std::nullopt;
+}
+
+std::optional<LinkId> StoreSnapshot::linkOf(PortId p) const {
+    if (p.value() >= linkOfPort.size() || !linkOfPort[p.value()].valid()) return std::nullopt;
+    return linkOfPort[p.value()];
+}
+
+TimeRange StoreSnapshot::timeSpan() const {
+    if (info.timeStart && info.timeEnd) return {*info.timeStart, *info.timeEnd};
+    if (!rates.empty()) return rates.span();
+    return {};
+}
+
+std::string StoreSnapshot::portLabel(PortId p) const {
+    const Port& port = fabric.port(p);
+    const Node& node = fabric.node(port.node);
+    const bool number = !port.name.empty() && port.name.find_first_not_of("0123456789") == std::string::npos;
+    return (node.description.empty() ? node.guid : node.description) + (number ? " p" : " ") + port.name;
+}
+
+std::string StoreSnapshot::linkLabel(LinkId l) const {
+    const Link& link = fabric.link(l);
+    return portLabel(link.a) + " \u2014 " + portLabel(link.b);
+}
+
+std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel) {
     auto s = std::make_shared<StoreSnapshot>();
     Store store(path, Store::Mode::ReadOnly);
     s->path = path;
     s->info = store.info();
-    if (auto latest = store.latestSnapshot()) s->fabric = store.loadFabric(latest->id);
-    s->tiers = computeTiers(s->fabric);
+    if (auto latest = store.latestSnapshot()) {
+        s->snapshotId = latest->id;
+        s->fabric = store.loadFabric(latest->id);
+    }
+    index(*s);
+    if (s->snapshotId) s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel);
+    return s;
+}
+
+std::shared_ptr<const StoreSnapshot> makeSnapshot(Fabric fabric, LinkTimeSeries rates) {
+    auto s = std::make_shared<StoreSnapshot>();
+    s->fabric = std::move(fabric);
+    index(*s);
+    s->rates = std::move(rates);
     return s;
 }
 

@@ -2,21 +2,44 @@
 // What the GUI shows of a store, loaded off the GUI thread and then shared read-only.
 #include "core/model.h"
 #include "core/store.h"
+#include "core/timeseries/link_series.h"
 
+#include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fabscope {
 
+struct PortRef;
+
 struct StoreSnapshot {
     std::string path;
     StoreInfo info;
-    Fabric fabric;            // latest topology snapshot
-    std::vector<int> tiers;   // per node, see core/tiers.h
+    std::int64_t snapshotId = 0;
+    Fabric fabric;                     // latest topology snapshot
+    std::vector<int> tiers;            // per node, see core/tiers.h
+    std::vector<LinkId> linkOfPort;    // per port; invalid when the port is on no link
+    LinkTimeSeries rates;              // per-link rates on one time grid (empty without counters)
+    std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index
+
+    // The fabric port a finding names (by GUID, else description, then port name).
+    [[nodiscard]] std::optional<PortId> findPort(const PortRef& ref) const;
+    [[nodiscard]] std::optional<LinkId> linkOf(PortId p) const;
+    // The store's sample span, else the rates' grid span; invalid when there are no samples.
+    [[nodiscard]] TimeRange timeSpan() const;
+    // "leaf02 p9"
+    [[nodiscard]] std::string portLabel(PortId p) const;
+    [[nodiscard]] std::string linkLabel(LinkId l) const;  // "leaf02 p9 — spine01 p2"
 };
 
-// Opens the store read-only and loads its summary and latest fabric; throws StoreError.
-std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path);
+// Opens the store read-only and loads its summary, latest fabric and link rates; throws
+// StoreError. `cancel` stops the rate loading early.
+std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel = nullptr);
+
+// The same for a fabric held in memory (tests, benchmarks), with optional rates.
+std::shared_ptr<const StoreSnapshot> makeSnapshot(Fabric fabric, LinkTimeSeries rates = {});
 
 } // namespace fabscope

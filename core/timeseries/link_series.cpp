@@ -1,0 +1,203 @@
+#include "core/timeseries/link_series.h"
+
+#include "core/analysis/rates.h"
+#include "core/store.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+namespace fabscope {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr std::string_view kErrorCounters[] = {"symbol_errors", "link_error_recovery", "rcv_errors",
+                                                "xmit_discards", "fec_uncorrectable", "link_downed"};
+
+struct Key {
+    std::uint32_t port;
+    std::string counter;
+    bool operator<(const Key& o) const { return std::tie(port, counter) < std::tie(o.port, o.counter); }
+};
+
+// Writes the rate of every valid interval into the bins whose centre it covers; `combine` merges
+// with what is there (NaN = nothing yet).
+template <typename Combine>
+void fill(const RateSeries& r, double scale, double start, double step, std::size_t bins, float* row, Combine combine) {
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        if (!r.ok(i)) continue;
+        const double s = static_cast<double>(r.startMs[i]) / 1000.0, e = static_cast<double>(r.endMs[i]) / 1000.0;
+        const auto b0 = static_cast<std::int64_t>(std::floor((s - start) / step + 0.5));
+        auto b1 = static_cast<std::int64_t>(std::floor((e - start) / step + 0.5));
+        if (b1 <= b0) b1 = b0 + 1;
+        const auto v = static_cast<float>(r.perSecond[i] * scale);
+        for (std::int64_t b = std::max<std::int64_t>(b0, 0); b < std::min<std::int64_t>(b1, static_cast<std::int64_t>(bins)); ++b) {
+            float& cell = row[b];
+            cell = std::isnan(cell) ? v : combine(cell, v);
+        }
+    }
+}
+
+} // namespace
+
+std::string_view metricName(LinkMetric m) {
+    switch (m) {
+    case LinkMetric::UtilMax: return "Utilisation (max of both directions)";
+    case LinkMetric::UtilUp: return "Utilisation up (towards the spine)";
+    case LinkMetric::UtilDown: return "Utilisation down (towards the hosts)";
+    case LinkMetric::XmitWait: return "XmitWait";
+    case LinkMetric::Errors: return "Errors";
+    }
+    return "";
+}
+
+std::string_view metricUnit(LinkMetric m) {
+    switch (m) {
+    case LinkMetric::UtilMax:
+    case LinkMetric::UtilUp:
+    case LinkMetric::UtilDown: return "%";
+    case LinkMetric::XmitWait: return "ticks/s";
+    case LinkMetric::Errors: return "errors/s";
+    }
+    return "";
+}
+
+int LinkTimeSeries::binAt(double t) const {
+    if (bins == 0 || step <= 0) return -1;
+    const double b = std::floor((t - start) / step);
+    return static_cast<int>(std::clamp(b, 0.0, static_cast<double>(bins - 1)));
+}
+
+const std::vector<float>* LinkTimeSeries::stored(LinkMetric m) const {
+    switch (m) {
+    case LinkMetric::UtilUp: return &utilUp;
+    case LinkMetric::UtilDown: return &utilDown;
+    case LinkMetric::XmitWait: return &xmitWait;
+    case LinkMetric::Errors: return &errors;
+    case LinkMetric::UtilMax: return nullptr;
+    }
+    return nullptr;
+}
+
+float LinkTimeSeries::value(LinkMetric m, std::size_t link, std::size_t bin) const {
+    const std::size_t i = link * bins + bin;
+    if (m == LinkMetric::UtilMax) {
+        const float u = utilUp[i], d = utilDown[i];
+        if (std::isnan(u)) return d;
+        if (std::isnan(d)) return u;
+        return std::max(u, d);
+    }
+    return (*stored(m))[i];
+}
+
+std::vector<float> LinkTimeSeries::row(LinkMetric m, std::size_t link) const {
+    std::vector<float> out(bins);
+    for (std::size_t b = 0; b < bins; ++b) out[b] = value(m, link, b);
+    return out;
+}
+
+float LinkTimeSeries::peak(LinkMetric m, std::size_t link) const {
+    float best = kNaN;
+    for (std::size_t b = 0; b < bins; ++b) {
+        const float v = value(m, link, b);
+        if (!std::isnan(v) && (std::isnan(best) || v > best)) best = v;
+    }
+    return best;
+}
+
+LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, const Fabric& fabric,
+                                  const std::vector<int>& tiers, const std::atomic<bool>* cancel) {
+    LinkTimeSeries out;
+    const StoreInfo info = store.info();
+    if (!info.timeStart || !info.timeEnd || fabric.links.empty()) return out;
+
+    // Which series sits on which fabric port.
+    const std::vector<std::int64_t> devices = store.deviceIds(snapshotId);
+    std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
+    for (std::size_t i = 0; i < devices.size() && i < fabric.nodes.size(); ++i)
+        nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
+    std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> portOf;  // (node, port name) -> PortId
+    for (std::size_t i = 0; i < fabric.ports.size(); ++i)
+        portOf.emplace(std::pair{fabric.ports[i].node.value(), fabric.ports[i].name}, static_cast<std::uint32_t>(i));
+    std::map<Key, std::int64_t> seriesOf;
+    for (const SeriesInfo& s : store.series()) {
+        const auto n = nodeOfDevice.find(s.deviceId);
+        if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
+        const auto p = portOf.find({n->second, s.port});
+        if (p != portOf.end()) seriesOf.emplace(Key{p->second, s.counter}, s.id);
+    }
+    auto find = [&](PortId p, std::string_view counter) -> std::optional<std::int64_t> {
+        const auto it = seriesOf.find(Key{p.value(), std::string(counter)});
+        if (it == seriesOf.end()) return std::nullopt;
+        return it->second;
+    };
+
+    // The grid: the median sampling interval of the first byte counter found, over the span.
+    out.start = *info.timeStart;
+    double step = 0;
+    for (const auto& [key, id] : seriesOf) {
+        if (key.counter != "xmit_bytes" && key.counter != "rcv_bytes") continue;
+        const SeriesData d = store.loadSeries(id);
+        std::vector<std::int64_t> gaps;
+        for (std::size_t i = 1; i < d.timesMs.size(); ++i) gaps.push_back(d.timesMs[i] - d.timesMs[i - 1]);
+        if (gaps.empty()) continue;
+        std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2), gaps.end());
+        step = static_cast<double>(gaps[gaps.size() / 2]) / 1000.0;
+        break;
+    }
+    if (step <= 0) return out;
+    out.step = step;
+    out.bins = static_cast<std::size_t>(std::max(1.0, std::round((*info.timeEnd - *info.timeStart) / step)));
+    out.links = fabric.links.size();
+    const std::size_t cells = out.bins * out.links;
+    out.utilUp.assign(cells, kNaN);
+    out.utilDown.assign(cells, kNaN);
+    out.xmitWait.assign(cells, kNaN);
+    out.errors.assign(cells, kNaN);
+    out.upIsAtoB.assign(out.links, 1);
+
+    auto tierOf = [&](PortId p) { return tiers[fabric.port(p).node.value()]; };
+    auto maxOf = [](float a, float b) { return std::max(a, b); };
+    auto sumOf = [](float a, float b) { return a + b; };
+    for (std::size_t li = 0; li < fabric.links.size(); ++li) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) break;
+        const Link& l = fabric.links[li];
+        const bool aLower = tierOf(l.a) <= tierOf(l.b);
+        out.upIsAtoB[li] = aLower ? 1 : 0;
+        const PortId lower = aLower ? l.a : l.b, upper = aLower ? l.b : l.a;
+        const std::size_t base = li * out.bins;
+        // One direction tx -> rx: xmit_bytes of tx when imported, else rcv_bytes of rx.
+        auto direction = [&](PortId tx, PortId rx, std::vector<float>& dst) {
+            const Port& txPort = fabric.port(tx);
+            const double cap = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : l.capacityBps);
+            if (cap <= 0) return;
+            std::optional<std::int64_t> id = find(tx, "xmit_bytes");
+            std::string_view counter = "xmit_bytes";
+            if (!id) {
+                id = find(rx, "rcv_bytes");
+                counter = "rcv_bytes";
+            }
+            if (!id) return;
+            fill(deriveRates(store.loadSeries(*id), counter), 8.0 * 100.0 / cap, out.start, step, out.bins,
+                 dst.data() + base, maxOf);
+        };
+        direction(lower, upper, out.utilUp);
+        direction(upper, lower, out.utilDown);
+        for (PortId p : {l.a, l.b}) {
+            if (auto id = find(p, "xmit_wait"))
+                fill(deriveRates(store.loadSeries(*id), "xmit_wait"), 1.0, out.start, step, out.bins,
+                     out.xmitWait.data() + base, maxOf);
+            for (std::string_view c : kErrorCounters)
+                if (auto id = find(p, c))
+                    fill(deriveRates(store.loadSeries(*id), c), 1.0, out.start, step, out.bins,
+                         out.errors.data() + base, sumOf);
+        }
+    }
+    return out;
+}
+
+} // namespace fabscope

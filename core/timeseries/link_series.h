@@ -1,0 +1,54 @@
+#pragma once
+// Per-link rate series on one regular time grid, loaded once from a store so the views can colour
+// links at any cursor time, pool a heatmap and chart a link without touching SQLite again.
+// No Qt. Values are link-major (link * bins + bin); NaN means "no data for that interval".
+#include "core/model.h"
+#include "core/time_range.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace fabscope {
+
+class Store;
+
+// What a link is coloured by. "Up" is the direction from the lower-tier end to the higher-tier
+// end (host -> leaf -> spine); UtilMax is the larger of both directions.
+enum class LinkMetric : std::uint8_t { UtilMax, UtilUp, UtilDown, XmitWait, Errors };
+inline constexpr int kLinkMetricCount = 5;
+
+std::string_view metricName(LinkMetric m);  // "Utilisation (max of both directions)"
+std::string_view metricUnit(LinkMetric m);  // "%", "ticks/s", "errors/s"
+
+struct LinkTimeSeries {
+    double start = 0;  // UNIX seconds of the first bin's start
+    double step = 0;   // seconds per bin
+    std::size_t bins = 0, links = 0;
+    // Link-major [link * bins + bin]. Utilisation in % of the sending port's capacity; XmitWait
+    // in ticks/s (max of both ends); errors in errors/s (sum of every error counter at both ends).
+    std::vector<float> utilUp, utilDown, xmitWait, errors;
+    std::vector<std::uint8_t> upIsAtoB;  // per link: 1 when the up direction is link.a -> link.b
+
+    [[nodiscard]] bool empty() const { return bins == 0 || links == 0; }
+    [[nodiscard]] TimeRange span() const { return {start, start + step * static_cast<double>(bins)}; }
+    // The bin holding time t, clamped to the grid; -1 when there is no grid.
+    [[nodiscard]] int binAt(double t) const;
+    [[nodiscard]] double binStart(std::size_t bin) const { return start + step * static_cast<double>(bin); }
+    [[nodiscard]] float value(LinkMetric m, std::size_t link, std::size_t bin) const;
+    // Every bin of one link (a copy for UtilMax, which is derived).
+    [[nodiscard]] std::vector<float> row(LinkMetric m, std::size_t link) const;
+    // The largest value of a link over all bins (NaN when it has no data).
+    [[nodiscard]] float peak(LinkMetric m, std::size_t link) const;
+    // The stored array of a metric; nullptr for the derived UtilMax.
+    [[nodiscard]] const std::vector<float>* stored(LinkMetric m) const;
+};
+
+// Loads the rates of every link of `fabric` (the store's snapshot `snapshotId`, tiers from
+// computeTiers). Series of ports that are not on a link are ignored. `cancel` is polled between
+// links; a cancelled load returns what it has. Throws StoreError.
+LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, const Fabric& fabric,
+                                  const std::vector<int>& tiers, const std::atomic<bool>* cancel = nullptr);
+
+} // namespace fabscope

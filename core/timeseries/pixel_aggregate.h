@@ -1,0 +1,29 @@
+#pragma once
+// Budget by pixels (STYLE §6): reduce series and matrices to what the screen can show before a
+// view draws them. Always pool (min/max), never scale: a one-bin spike must stay visible.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace fabscope {
+
+struct MinMaxBucket {
+    double t = 0;  // start time of the bucket (UNIX seconds)
+    float min = 0, max = 0;
+    bool valid = false;  // false when every value in the bucket was NaN
+};
+
+// Splits a regular series (values[i] at start + i * step) into at most `buckets` buckets of equal
+// width and keeps each bucket's min and max (NaN skipped). Fewer values than buckets: one bucket
+// per value.
+std::vector<MinMaxBucket> minMaxPerBucket(std::span<const float> values, double start, double step, std::size_t buckets);
+
+// Max-pools rows of a row-major matrix into an outRows x outCols grid: output cell (r, c) is the
+// max of the rows order[rowsOf(r)] and columns colsOf(c) it covers (NaN where none has data).
+// When the output is larger than the input, cells repeat instead of interpolating. Fills output
+// rows [rowBegin, rowEnd) only, so callers can split the work across threads.
+void maxPoolRows(const float* data, std::size_t cols, std::span<const std::uint32_t> order, std::size_t outRows,
+                 std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out);
+
+} // namespace fabscope

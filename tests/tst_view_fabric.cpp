@@ -1,0 +1,151 @@
+// The fabric view on a real Selene-size topology (1,400 nodes, 3,300 links) and the per-pixel
+// helpers it and the heatmap rely on.
+#include "core/timeseries/pixel_aggregate.h"
+#include "importers/import_runner.h"
+#include "views/fabric_layout.h"
+#include "views/fabric_view.h"
+#include "views/store_snapshot.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fabscope;
+
+class TestViewFabric : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::shared_ptr<const StoreSnapshot> selene_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        const std::string store = dir_.filePath(QStringLiteral("selene.sqlite")).toStdString();
+        Store s(store);
+        ImporterRegistry reg;
+        const auto summary = ImportRunner(s, reg).run({std::string(FABSCOPE_TEST_DATA) + "/ibnetdiscover/selene-storage.txt"}, {});
+        QVERIFY(!summary.anyFailed());
+        selene_ = loadStoreSnapshot(store);
+        QVERIFY(selene_->fabric.nodes.size() > 1300);
+        QVERIFY(selene_->fabric.links.size() > 3000);
+    }
+
+    void hostsSitUnderTheirLeaf() {
+        const FabricLayout L = layoutFatTree(selene_->fabric, selene_->tiers);
+        const auto& f = selene_->fabric;
+        int checked = 0;
+        for (const Link& l : f.links) {
+            const auto a = f.port(l.a).node.value(), b = f.port(l.b).node.value();
+            for (auto [host, leaf] : {std::pair{a, b}, std::pair{b, a}})
+                if (selene_->tiers[host] == 0 && selene_->tiers[leaf] == 1 && L.groupOfHost[host] != UINT32_MAX &&
+                    L.groupLeaf[L.groupOfHost[host] - L.nodeCount] == leaf) {
+                    // A host is within its leaf's block: no further than the block's half width.
+                    QVERIFY(std::abs(L.x[host] - L.x[leaf]) <= L.groupSize[L.groupOfHost[host] - L.nodeCount] / 2.0 + 0.01);
+                    ++checked;
+                }
+        }
+        QVERIFY(checked > 1000);
+        // Every link is drawn at both levels of detail, folded into fewer edges.
+        QVERIFY(L.edgesFolded.size() < L.edgesUnfolded.size());
+        for (auto e : L.edgeOfLinkFolded) QVERIFY(e != UINT32_MAX);
+    }
+
+    void seleneFitsFoldsAndUnfoldsAndStaysFast() {
+        FabricView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(selene_);
+        view.renderFrame();
+        QVERIFY(view.hostsFolded());  // ~2,500 host slots do not fit 1,600 px
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-fit.png"));
+
+        // Zooming in on a point (wheel) unfolds the hosts.
+        QSignalSpy changed(&view, &FabricView::viewChanged);
+        for (int i = 0; i < 12; ++i) {
+            QWheelEvent wheel(QPointF(800, 450), view.mapToGlobal(QPointF(800, 450)), {}, QPoint(0, 120), Qt::NoButton, {},
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(&view, &wheel);
+        }
+        QCOMPARE(changed.count(), 12);
+        QVERIFY(view.zoom() > 10);
+        QVERIFY(!view.hostsFolded());
+        view.renderFrame();
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-zoomed.png"));
+        // Fit again with the keyboard.
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_0);
+        QVERIFY(std::abs(view.zoom() - 1) < 1e-9);
+
+        // Frame budget: pan steps (re-render) and cursor steps (recolour) on 1,400 nodes.
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < 20; ++i) {
+            view.panBy(i % 2 ? 30 : -30);
+            view.repaint();
+        }
+        const double panMs = static_cast<double>(t.elapsed()) / 20;
+        qInfo("selene: pan frame %.1f ms (geometry %.1f ms, recolour %.1f ms)", panMs, view.lastFrameCost().geometryMs,
+              view.lastFrameCost().recolourMs);
+        QVERIFY2(panMs < 100, qPrintable(QString::number(panMs)));
+    }
+
+    void clickingASwitchSelectsIt() {
+        FabricView view;
+        view.resize(1600, 900);
+        view.show();
+        view.setSnapshot(selene_);
+        view.renderFrame();
+        int sw = -1;
+        for (std::size_t i = 0; i < selene_->fabric.nodes.size() && sw < 0; ++i)
+            if (selene_->tiers[i] >= 2) sw = static_cast<int>(i);
+        QVERIFY(sw >= 0);
+        const auto pos = view.nodePosition(sw);
+        QVERIFY(pos);
+        QSignalSpy clicked(&view, &FabricView::nodeClicked);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, pos->toPoint());
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(view.selectedNode(), view.nodeAt(*pos));
+        QCOMPARE(selene_->tiers[static_cast<std::size_t>(view.selectedNode())], selene_->tiers[static_cast<std::size_t>(sw)]);
+        // Clicking empty space clears it.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(5, 895));
+        QCOMPARE(view.selectedNode(), -1);
+    }
+
+    void maxPoolingKeepsALoneSpike() {
+        // 10,000 rows x 100 columns, one hot cell: pooled to 50 x 10 it must still show.
+        const std::size_t rows = 10000, cols = 100;
+        std::vector<float> m(rows * cols, 1.0f);
+        m[7777 * cols + 42] = 99.0f;
+        std::vector<std::uint32_t> order(rows);
+        for (std::size_t i = 0; i < rows; ++i) order[i] = static_cast<std::uint32_t>(i);
+        std::vector<float> out(50 * 10);
+        maxPoolRows(m.data(), cols, order, 50, 10, 0, 50, out.data());
+        int hot = 0;
+        for (float v : out) hot += v == 99.0f;
+        QCOMPARE(hot, 1);
+        QCOMPARE(out[(7777 * 50 / rows) * 10 + 4], 99.0f);
+        // NaN is "no data": it never wins over a value.
+        std::vector<float> n = {std::nanf(""), 3.0f, std::nanf(""), std::nanf("")};
+        std::vector<std::uint32_t> two = {0, 1};
+        std::vector<float> o(1);
+        maxPoolRows(n.data(), 2, two, 1, 1, 0, 1, o.data());
+        QCOMPARE(o[0], 3.0f);
+    }
+
+    void chartsGetAtMostTheirBudgetOfPoints() {
+        std::vector<float> v(100000, 5.0f);
+        v[50001] = 80.0f;
+        const auto buckets = minMaxPerBucket(v, 0.0, 1.0, 500);
+        QCOMPARE(buckets.size(), std::size_t(500));
+        float top = 0;
+        for (const auto& b : buckets) top = std::max(top, b.max);
+        QCOMPARE(top, 80.0f);
+        QCOMPARE(buckets[250].t, 50000.0);
+    }
+};
+
+QTEST_MAIN(TestViewFabric)
+#include "tst_view_fabric.moc"

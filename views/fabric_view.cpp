@@ -1,0 +1,605 @@
+#include "views/fabric_view.h"
+
+#include "core/linkrate.h"
+#include "views/fabric_layout.h"
+#include "views/store_snapshot.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fabscope {
+namespace {
+
+constexpr double kTop = 86, kBottom = 28, kSide = 24;
+constexpr double kUnfoldPx = 6;  // hosts closer than this (pixels per host slot) are folded
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// Liang-Barsky clip of a segment to [0,w) x [0,h); false when nothing is left.
+bool clip(double& x0, double& y0, double& x1, double& y1, double w, double h) {
+    double t0 = 0, t1 = 1;
+    const double dx = x1 - x0, dy = y1 - y0;
+    const double p[4] = {-dx, dx, -dy, dy}, q[4] = {x0, w - 1 - x0, y0, h - 1 - y0};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return false;
+            continue;
+        }
+        const double r = q[i] / p[i];
+        if (p[i] < 0) t0 = std::max(t0, r);
+        else t1 = std::min(t1, r);
+        if (t0 > t1) return false;
+    }
+    const double ax = x0 + t0 * dx, ay = y0 + t0 * dy;
+    x1 = x0 + t1 * dx, y1 = y0 + t1 * dy;
+    x0 = ax, y0 = ay;
+    return true;
+}
+
+// Bresenham into the id buffer, `thick` pixels wide across the line's minor axis. No QPainter:
+// the pen would change for every edge.
+void rasterise(quint32* buf, int w, int h, double fx0, double fy0, double fx1, double fy1, quint32 value, int thick) {
+    if (!clip(fx0, fy0, fx1, fy1, w, h)) return;
+    int x0 = static_cast<int>(std::lround(fx0)), y0 = static_cast<int>(std::lround(fy0));
+    const int x1 = static_cast<int>(std::lround(fx1)), y1 = static_cast<int>(std::lround(fy1));
+    const int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0);
+    const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    const bool steep = -dy > dx;
+    int err = dx + dy;
+    for (;;) {
+        for (int k = 0; k < thick; ++k) {
+            const int px = steep ? x0 + k - thick / 2 : x0, py = steep ? y0 : y0 + k - thick / 2;
+            if (px >= 0 && px < w && py >= 0 && py < h) buf[static_cast<std::size_t>(py) * static_cast<std::size_t>(w) + static_cast<std::size_t>(px)] = value;
+        }
+        if (x0 == x1 && y0 == y1) break;
+        const int e2 = 2 * err;
+        if (e2 >= dy) err += dy, x0 += sx;
+        if (e2 <= dx) err += dx, y0 += sy;
+    }
+}
+
+} // namespace
+
+FabricView::FabricView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("fabricView"));
+    setAccessibleName(tr("Fabric graph"));
+    setAccessibleDescription(tr("Switches and hosts in tiers; links coloured by the chosen metric at the time cursor. "
+                                "Plus/minus zoom, 0 fits, Shift+Left/Right pans."));
+    setMinimumSize(400, 300);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+FabricView::~FabricView() = default;
+
+void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
+    snapshot_ = std::move(snapshot);
+    layout_.reset();
+    if (snapshot_) layout_ = std::make_unique<FabricLayout>(layoutFatTree(snapshot_->fabric, snapshot_->tiers));
+    selectedNode_ = selectedLink_ = -1;
+    highlightLinks_.clear();
+    highlightNodes_.clear();
+    bin_ = snapshot_ ? snapshot_->rates.binAt(time_) : -1;
+    fit();
+}
+
+double FabricView::fitScale() const {
+    if (!layout_) return 1;
+    return std::max(1e-6, (width() - 2 * kSide) / layout_->width);
+}
+
+double FabricView::zoom() const { return sx_ / fitScale(); }
+
+void FabricView::fit() {
+    sx_ = fitScale();
+    ox_ = kSide;
+    invalidateGeometry();
+}
+
+void FabricView::zoomBy(double factor, double anchorX) {
+    if (!layout_) return;
+    const double fs = fitScale();
+    const double next = std::clamp(sx_ * factor, fs * 0.5, std::max(fs, 60.0));
+    const double worldX = (anchorX - ox_) / sx_;
+    sx_ = next;
+    ox_ = anchorX - worldX * sx_;
+    invalidateGeometry();
+}
+
+void FabricView::panBy(double dx) {
+    ox_ += dx;
+    invalidateGeometry();
+}
+
+void FabricView::frameNodes(const std::vector<std::uint32_t>& nodes) {
+    if (!layout_ || nodes.empty()) return;
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    bool host = false;
+    for (auto n : nodes) {
+        if (n >= layout_->nodeCount || layout_->tier[n] < 0) continue;
+        lo = std::min(lo, layout_->x[n]);
+        hi = std::max(hi, layout_->x[n]);
+        host = host || layout_->tier[n] == 0;
+    }
+    if (lo > hi) return;
+    const double span = std::max(hi - lo, 8.0) * 1.6;  // some context either side
+    double s = (width() - 2 * kSide) / span;
+    if (host) s = std::max(s, kUnfoldPx * 2);
+    s = std::clamp(s, fitScale(), std::max(fitScale(), 60.0));
+    sx_ = s;
+    ox_ = width() / 2.0 - (lo + hi) / 2 * sx_;
+    invalidateGeometry();
+}
+
+void FabricView::invalidateGeometry() {
+    geometryDirty_ = colourDirty_ = true;
+    updateFolding();
+    update();
+    Q_EMIT viewChanged();
+}
+
+void FabricView::updateFolding() { folded_ = sx_ < kUnfoldPx; }
+
+double FabricView::tierY(int tier) const {
+    const int maxTier = layout_ ? layout_->maxTier : 0;
+    const double h = height() - kTop - kBottom;
+    if (maxTier == 0) return kTop + h / 2;
+    return kTop + h * static_cast<double>(maxTier - tier) / maxTier;
+}
+
+QPointF FabricView::pointPos(std::uint32_t p) const { return {ox_ + sx_ * layout_->x[p], tierY(layout_->tier[p])}; }
+
+std::optional<QPointF> FabricView::nodePosition(int node) const {
+    if (!layout_ || node < 0 || static_cast<std::size_t>(node) >= layout_->nodeCount || layout_->tier[static_cast<std::size_t>(node)] < 0)
+        return std::nullopt;
+    auto p = static_cast<std::uint32_t>(node);
+    if (folded_ && layout_->groupOfHost[p] != kNone) p = layout_->groupOfHost[p];
+    return pointPos(p);
+}
+
+void FabricView::setMetric(LinkMetric metric) {
+    if (metric == scale_.metric()) return;
+    scale_ = ColourScale(metric);
+    colourDirty_ = true;
+    update();
+}
+
+void FabricView::setTime(double t) {
+    time_ = t;
+    const int bin = snapshot_ ? snapshot_->rates.binAt(t) : -1;
+    if (bin == bin_) {
+        update();  // the legend shows the time
+        return;
+    }
+    bin_ = bin;
+    colourDirty_ = true;
+    update();
+}
+
+void FabricView::selectNode(int node) {
+    selectedNode_ = node;
+    selectedLink_ = -1;
+    update();
+}
+
+void FabricView::selectLink(int link) {
+    selectedLink_ = link;
+    selectedNode_ = -1;
+    update();
+}
+
+void FabricView::clearSelection() {
+    selectedNode_ = selectedLink_ = -1;
+    update();
+}
+
+void FabricView::setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes) {
+    highlightLinks_ = std::move(links);
+    highlightNodes_ = std::move(nodes);
+    update();
+}
+
+void FabricView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (layout_ && e->oldSize().width() > 0) {
+        // Keep the zoom level relative to the fit.
+        const double z = zoom();
+        const double oldFit = std::max(1e-6, (e->oldSize().width() - 2 * kSide) / layout_->width);
+        const double worldCentre = (e->oldSize().width() / 2.0 - ox_) / (sx_ > 0 ? sx_ : oldFit);
+        sx_ = fitScale() * z;
+        ox_ = width() / 2.0 - worldCentre * sx_;
+    } else {
+        sx_ = fitScale();
+        ox_ = kSide;
+    }
+    invalidateGeometry();
+}
+
+void FabricView::renderGeometry() {
+    QElapsedTimer timer;
+    timer.start();
+    const QSize sz = size();
+    idBuffer_ = QImage(sz, QImage::Format_RGB32);
+    idBuffer_.fill(0u);
+    nodeLayer_ = QImage(sz, QImage::Format_ARGB32_Premultiplied);
+    nodeLayer_.fill(Qt::transparent);
+    geometryDirty_ = false;
+    colourDirty_ = true;
+    if (!layout_) return;
+    const auto& edges = folded_ ? layout_->edgesFolded : layout_->edgesUnfolded;
+    auto* buf = reinterpret_cast<quint32*>(idBuffer_.bits());
+    const int w = sz.width(), h = sz.height();
+    const int thick = sx_ > 40 ? 3 : 2;
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        const QPointF a = pointPos(edges[e].from), b = pointPos(edges[e].to);
+        if (std::max(a.x(), b.x()) < 0 || std::min(a.x(), b.x()) >= w) continue;
+        // Bundles of parallel links are drawn wider.
+        const int t = edges[e].members > 1 && !layout_->isGroup(edges[e].to) ? thick + 1 : thick;
+        rasterise(buf, w, h, a.x(), a.y(), b.x(), b.y(), static_cast<quint32>(e + 1), t);
+    }
+
+    // Nodes: batched by kind, labels only where they fit.
+    QPainter p(&nodeLayer_);
+    p.setClipRect(QRect(QPoint(0, 0), sz));
+    p.setRenderHint(QPainter::Antialiasing, sx_ > 20);
+    const auto& f = snapshot_->fabric;
+    QVector<QRectF> switches, hosts, groups;
+    const double sw = std::clamp(sx_ * 0.6, 4.0, 12.0);
+    const double hr = std::clamp(sx_ * 0.3, 1.5, 5.0);
+    std::vector<int> perTier(static_cast<std::size_t>(layout_->maxTier + 1), 0);
+    for (std::size_t i = 0; i < layout_->nodeCount; ++i)
+        if (layout_->tier[i] >= 0) ++perTier[static_cast<std::size_t>(layout_->tier[i])];
+    for (std::uint32_t i = 0; i < layout_->points(); ++i) {
+        if (layout_->tier[i] < 0) continue;
+        const bool group = layout_->isGroup(i);
+        const bool host = !group && layout_->tier[i] == 0;
+        if ((group && !folded_) || (host && folded_)) continue;
+        const QPointF c = pointPos(i);
+        if (c.x() < -20 || c.x() > w + 20) continue;
+        if (group) {
+            const double gw = std::clamp(sx_ * layout_->groupSize[i - layout_->nodeCount] * 0.8, 4.0, 40.0);
+            groups.append(QRectF(c.x() - gw / 2, c.y() - 4, gw, 8));
+        } else if (host) {
+            hosts.append(QRectF(c.x() - hr, c.y() - hr, 2 * hr, 2 * hr));
+        } else {
+            switches.append(QRectF(c.x() - sw / 2, c.y() - sw / 2, sw, sw));
+        }
+    }
+    p.setPen(QPen(QColor(30, 40, 60), 1));
+    p.setBrush(QColor(60, 95, 150));
+    p.drawRects(switches);
+    p.setBrush(QColor(70, 150, 95));
+    p.setPen(Qt::NoPen);
+    for (const auto& r : hosts) p.drawEllipse(r);
+    p.setBrush(QColor(70, 150, 95));
+    p.setPen(QPen(QColor(30, 80, 50), 1));
+    p.drawRects(groups);
+    // Labels: a tier's nodes are labelled when their spacing leaves room for a name.
+    p.setPen(QColor(30, 30, 30));
+    QFont font = p.font();
+    font.setPointSizeF(7.5);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    for (std::uint32_t i = 0; i < layout_->nodeCount; ++i) {
+        const int t = layout_->tier[i];
+        if (t < 0 || (t == 0 && folded_)) continue;
+        const double spacing = t == 0 ? sx_ : (w - 2 * kSide) * zoom() / std::max(1, perTier[static_cast<std::size_t>(t)]);
+        if (spacing < 48) continue;
+        const QPointF c = pointPos(i);
+        if (c.x() < -60 || c.x() > w + 60) continue;
+        QString name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
+        if (t == 0) name = name.section(QLatin1Char(' '), 0, 0);  // a host: its host name ("dgx021 mlx5_0")
+        const QString label = fm.elidedText(name, Qt::ElideMiddle, static_cast<int>(spacing) - 4);
+        const int lw = fm.horizontalAdvance(label);
+        const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
+        p.drawText(QPointF(c.x() - lw / 2.0, ly), label);
+    }
+    if (folded_) {
+        for (std::uint32_t g = 0; g < layout_->groupSize.size(); ++g) {
+            const double spacing = sx_ * layout_->groupSize[g];
+            if (spacing < 40) continue;
+            const QPointF c = pointPos(static_cast<std::uint32_t>(layout_->nodeCount + g));
+            const QString label = tr("%n host(s)", nullptr, static_cast<int>(layout_->groupSize[g]));
+            p.drawText(QPointF(c.x() - fm.horizontalAdvance(label) / 2.0, c.y() + 6 + fm.ascent()), label);
+        }
+    }
+    cost_.geometryMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void FabricView::recolour() {
+    QElapsedTimer timer;
+    timer.start();
+    colourDirty_ = false;
+    if (composed_.size() != idBuffer_.size()) composed_ = QImage(idBuffer_.size(), QImage::Format_RGB32);
+    const auto& edges = layout_ ? (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded) : std::vector<DrawEdge>{};
+    edgeValue_.assign(edges.size(), std::numeric_limits<float>::quiet_NaN());
+    edgeColour_.assign(edges.size() + 1, palette().base().color().rgb());
+    const LinkTimeSeries* rates = snapshot_ && !snapshot_->rates.empty() && bin_ >= 0 ? &snapshot_->rates : nullptr;
+    const LinkMetric m = scale_.metric();
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        float v = std::numeric_limits<float>::quiet_NaN();
+        if (rates)
+            for (std::uint32_t k = 0; k < edges[e].members; ++k) {
+                const float x = rates->value(m, layout_->edgeMembers[edges[e].firstMember + k], static_cast<std::size_t>(bin_));
+                if (!std::isnan(x) && (std::isnan(v) || x > v)) v = x;
+            }
+        edgeValue_[e] = v;
+        edgeColour_[e + 1] = scale_.rgb(v);
+    }
+    const auto* src = reinterpret_cast<const quint32*>(idBuffer_.constBits());
+    auto* dst = reinterpret_cast<quint32*>(composed_.bits());
+    const std::size_t n = static_cast<std::size_t>(idBuffer_.width()) * static_cast<std::size_t>(idBuffer_.height());
+    const QRgb* table = edgeColour_.data();
+    for (std::size_t i = 0; i < n; ++i) dst[i] = table[src[i] & 0xFFFFFFu];
+    cost_.recolourMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void FabricView::renderFrame() {
+    if (geometryDirty_ || idBuffer_.size() != size()) renderGeometry();
+    if (colourDirty_) recolour();
+}
+
+std::uint32_t FabricView::edgeOfLink(int link) const {
+    if (!layout_ || link < 0 || static_cast<std::size_t>(link) >= layout_->edgeOfLinkFolded.size()) return kNone;
+    return (folded_ ? layout_->edgeOfLinkFolded : layout_->edgeOfLinkUnfolded)[static_cast<std::size_t>(link)];
+}
+
+QRgb FabricView::linkColour(int link) const {
+    const auto e = edgeOfLink(link);
+    return e == kNone || e + 1 >= edgeColour_.size() ? ColourScale::noData() : edgeColour_[e + 1];
+}
+
+float FabricView::linkValue(int link) const {
+    if (!snapshot_ || snapshot_->rates.empty() || bin_ < 0 || link < 0) return std::numeric_limits<float>::quiet_NaN();
+    return snapshot_->rates.value(scale_.metric(), static_cast<std::size_t>(link), static_cast<std::size_t>(bin_));
+}
+
+std::optional<QPoint> FabricView::pixelOfLink(int link) const {
+    const auto e = edgeOfLink(link);
+    if (e == kNone || idBuffer_.isNull()) return std::nullopt;
+    // Prefer a pixel away from the ends, where nodes are drawn over the line.
+    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[e];
+    const QPointF a = pointPos(edge.from), b = pointPos(edge.to);
+    for (double f : {0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75}) {
+        const QPointF c = a + (b - a) * f;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const QPoint q(static_cast<int>(std::lround(c.x())) + dx, static_cast<int>(std::lround(c.y())) + dy);
+                if (idBuffer_.rect().contains(q) && (idBuffer_.pixel(q) & 0xFFFFFFu) == e + 1) return q;
+            }
+    }
+    return std::nullopt;
+}
+
+int FabricView::nodeAt(QPointF pos) const {
+    if (!layout_) return -1;
+    int best = -1;
+    double bestD = 8.0 * 8.0;
+    for (std::uint32_t i = 0; i < layout_->nodeCount; ++i) {
+        if (layout_->tier[i] < 0 || (folded_ && layout_->tier[i] == 0)) continue;
+        const QPointF d = pointPos(i) - pos;
+        const double dd = d.x() * d.x() + d.y() * d.y();
+        if (dd < bestD) bestD = dd, best = static_cast<int>(i);
+    }
+    return best;
+}
+
+int FabricView::edgeAt(QPointF pos) const {
+    if (idBuffer_.isNull()) return -1;
+    const QPoint c = pos.toPoint();
+    for (int r = 0; r <= 3; ++r)
+        for (int dy = -r; dy <= r; ++dy)
+            for (int dx = -r; dx <= r; ++dx) {
+                const QPoint q = c + QPoint(dx, dy);
+                if (!idBuffer_.rect().contains(q)) continue;
+                const quint32 id = idBuffer_.pixel(q) & 0xFFFFFFu;
+                if (id) return static_cast<int>(id - 1);
+            }
+    return -1;
+}
+
+int FabricView::linkAt(QPointF pos) const {
+    const int e = edgeAt(pos);
+    if (e < 0) return -1;
+    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
+    // A bundle: its hottest member at the cursor, else its first.
+    int best = static_cast<int>(layout_->edgeMembers[edge.firstMember]);
+    float bestV = std::numeric_limits<float>::quiet_NaN();
+    for (std::uint32_t k = 0; k < edge.members; ++k) {
+        const int l = static_cast<int>(layout_->edgeMembers[edge.firstMember + k]);
+        const float v = linkValue(l);
+        if (!std::isnan(v) && (std::isnan(bestV) || v > bestV)) bestV = v, best = l;
+    }
+    return best;
+}
+
+QString FabricView::tooltipAt(QPointF pos) const {
+    if (!snapshot_ || !layout_) return {};
+    const auto& f = snapshot_->fabric;
+    if (const int n = nodeAt(pos); n >= 0) {
+        const Node& node = f.nodes[static_cast<std::size_t>(n)];
+        return tr("<b>%1</b><br>%2, GUID %3<br>tier %4, %5 ports")
+            .arg(qs(node.description).toHtmlEscaped(), QString::fromUtf8(toString(node.type).data()), qs(node.guid))
+            .arg(snapshot_->tiers[static_cast<std::size_t>(n)])
+            .arg(node.numPorts);
+    }
+    const int e = edgeAt(pos);
+    if (e < 0) return {};
+    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
+    const auto& rates = snapshot_->rates;
+    auto util = [&](LinkMetric m, std::uint32_t l) {
+        return bin_ >= 0 && !rates.empty() ? rates.value(m, l, static_cast<std::size_t>(bin_)) : std::numeric_limits<float>::quiet_NaN();
+    };
+    const ColourScale pct(LinkMetric::UtilUp);
+    QString text;
+    if (layout_->isGroup(edge.to) || layout_->isGroup(edge.from)) {
+        const auto g = std::max(edge.from, edge.to);
+        text = tr("<b>%1 host links of %2</b> (folded; zoom in to see each)")
+                   .arg(edge.members)
+                   .arg(qs(f.nodes[layout_->groupLeaf[g - layout_->nodeCount]].description).toHtmlEscaped());
+    } else {
+        const std::uint32_t l = layout_->edgeMembers[edge.firstMember];
+        const Link& link = f.links[l];
+        text = tr("<b>%1</b><br>%2, %3 Gb/s%4")
+                   .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(l)))).toHtmlEscaped(),
+                        qs(widthSpeedLabel(link.width, link.speed)), QString::number(static_cast<double>(link.capacityBps) / 1e9))
+                   .arg(edge.members > 1 ? tr("<br>%1 parallel links").arg(edge.members) : QString());
+        text += tr("<br>up %1, down %2").arg(pct.format(util(LinkMetric::UtilUp, l)), pct.format(util(LinkMetric::UtilDown, l)));
+    }
+    text += tr("<br>%1: %2 (max over the %3 link(s) drawn here)")
+                .arg(scale_.name(), scale_.format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]
+                                                                                                 : std::numeric_limits<float>::quiet_NaN()))
+                .arg(edge.members);
+    return text;
+}
+
+bool FabricView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void FabricView::mousePressEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return QWidget::mousePressEvent(e);
+    pressPos_ = e->position().toPoint();
+    pressOx_ = ox_;
+    dragging_ = false;
+}
+
+void FabricView::mouseMoveEvent(QMouseEvent* e) {
+    if (!(e->buttons() & Qt::LeftButton)) return;
+    const int dx = e->position().toPoint().x() - pressPos_.x();
+    if (!dragging_ && std::abs(dx) < 4) return;
+    dragging_ = true;
+    ox_ = pressOx_ + dx;
+    invalidateGeometry();
+}
+
+void FabricView::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return QWidget::mouseReleaseEvent(e);
+    if (dragging_) {
+        dragging_ = false;
+        return;
+    }
+    renderFrame();
+    if (const int n = nodeAt(e->position()); n >= 0) {
+        selectNode(n);
+        Q_EMIT nodeClicked(n);
+    } else if (const int l = linkAt(e->position()); l >= 0) {
+        selectLink(l);
+        Q_EMIT linkClicked(l);
+    } else {
+        clearSelection();
+        Q_EMIT selectionCleared();
+    }
+}
+
+void FabricView::wheelEvent(QWheelEvent* e) {
+    const double steps = e->angleDelta().y() / 120.0;
+    if (steps != 0) zoomBy(std::pow(1.25, steps), e->position().x());
+    e->accept();
+}
+
+void FabricView::keyPressEvent(QKeyEvent* e) {
+    switch (e->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomBy(1.25, width() / 2.0); break;
+    case Qt::Key_Minus: zoomBy(0.8, width() / 2.0); break;
+    case Qt::Key_0: fit(); break;
+    case Qt::Key_Left:
+        if (!(e->modifiers() & Qt::ShiftModifier)) return QWidget::keyPressEvent(e);
+        panBy(width() / 8.0);
+        break;
+    case Qt::Key_Right:
+        if (!(e->modifiers() & Qt::ShiftModifier)) return QWidget::keyPressEvent(e);
+        panBy(-width() / 8.0);
+        break;
+    default: QWidget::keyPressEvent(e);
+    }
+}
+
+void FabricView::paintEvent(QPaintEvent* event) {
+    QPainter p(this);
+    p.setClipRect(event->rect());  // clipped drawing is ~6x faster (DESIGN §6)
+    if (!snapshot_ || snapshot_->fabric.nodes.empty()) {
+        p.fillRect(rect(), palette().base());
+        p.drawText(rect(), Qt::AlignCenter, tr("No fabric loaded.\nOpen a store (Ctrl+O) or drop topology files here."));
+        return;
+    }
+    renderFrame();
+    p.drawImage(0, 0, composed_);
+    p.drawImage(0, 0, nodeLayer_);
+
+    // Overlays: the highlighted finding, then the selection (few items, drawn directly).
+    const auto& f = snapshot_->fabric;
+    auto linkLine = [&](std::uint32_t l) -> std::optional<QLineF> {
+        const auto a = nodePosition(static_cast<int>(f.port(f.links[l].a).node.value()));
+        const auto b = nodePosition(static_cast<int>(f.port(f.links[l].b).node.value()));
+        if (!a || !b) return std::nullopt;
+        return QLineF(*a, *b);
+    };
+    p.setRenderHint(QPainter::Antialiasing);
+    if (!highlightLinks_.empty() || !highlightNodes_.empty()) {
+        QVector<QLineF> lines;
+        for (auto l : highlightLinks_)
+            if (auto line = linkLine(l)) lines.append(*line);
+        p.setPen(QPen(QColor(200, 0, 200, 110), 9, Qt::SolidLine, Qt::RoundCap));
+        p.drawLines(lines);
+        p.setPen(QPen(QColor(200, 0, 200), 2));
+        p.setBrush(Qt::NoBrush);
+        for (auto n : highlightNodes_)
+            if (auto c = nodePosition(static_cast<int>(n))) p.drawEllipse(*c, 9, 9);
+        for (auto l : highlightLinks_)
+            if (auto line = linkLine(l)) {
+                p.setPen(QPen(QColor(linkColour(static_cast<int>(l))), 3));
+                p.drawLine(*line);
+            }
+    }
+    if (selectedLink_ >= 0)
+        if (auto line = linkLine(static_cast<std::uint32_t>(selectedLink_))) {
+            p.setPen(QPen(QColor(20, 20, 20), 7, Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(*line);
+            p.setPen(QPen(QColor(linkColour(selectedLink_)), 3));
+            p.drawLine(*line);
+        }
+    if (selectedNode_ >= 0)
+        if (auto c = nodePosition(selectedNode_)) {
+            p.setPen(QPen(QColor(20, 20, 20), 2.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(*c, 10, 10);
+        }
+    p.setRenderHint(QPainter::Antialiasing, false);
+
+    // Header and legend.
+    p.setPen(palette().text().color());
+    const QString when = QDateTime::fromSecsSinceEpoch(static_cast<qint64>(time_), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    p.drawText(QPointF(10, 18), tr("%1 switches, %2 hosts, %3 links  |  zoom %4x%5")
+                                    .arg(f.count(NodeType::Switch))
+                                    .arg(f.count(NodeType::Ca))
+                                    .arg(f.links.size())
+                                    .arg(zoom(), 0, 'f', 1)
+                                    .arg(folded_ ? tr(", hosts folded under their leaf (zoom in to unfold)") : QString()));
+    p.drawText(QPointF(10, 36), snapshot_->rates.empty() ? tr("No counters in this store: links are drawn without colour.")
+                                                         : tr("Cursor %1").arg(when));
+    p.drawText(QPointF(10, 54), tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
+    scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
+}
+
+} // namespace fabscope

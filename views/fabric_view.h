@@ -1,0 +1,117 @@
+#pragma once
+// The fabric graph: a fat-tree in tiers, links coloured by a metric at the cursor time.
+// Drawing follows DESIGN §6: visible links are rasterised once into a link-id buffer (each pixel
+// holds the id of the edge drawn there) on zoom/pan/resize; a cursor step only recolours that
+// buffer through a per-edge colour table, whatever the link count. Hosts fold into one group per
+// leaf when they would be closer than a few pixels (level of detail). Zoom and pan are horizontal:
+// a fat-tree is wide and a few tiers tall, so the tiers always fit the height.
+#include "core/timeseries/link_series.h"
+#include "views/colour_scale.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace fabscope {
+
+struct StoreSnapshot;
+struct FabricLayout;
+
+class FabricView : public QWidget {
+    Q_OBJECT
+public:
+    explicit FabricView(QWidget* parent = nullptr);
+    ~FabricView() override;
+
+    void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    [[nodiscard]] LinkMetric metric() const { return scale_.metric(); }
+    [[nodiscard]] const ColourScale& colourScale() const { return scale_; }
+    [[nodiscard]] int selectedNode() const { return selectedNode_; }
+    [[nodiscard]] int selectedLink() const { return selectedLink_; }
+    [[nodiscard]] bool hostsFolded() const { return folded_; }
+    [[nodiscard]] double zoom() const;  // 1 = fit
+
+    // Hit testing and probes (widget coordinates), also used by tests.
+    [[nodiscard]] int nodeAt(QPointF pos) const;       // node index or -1 (hosts only when unfolded)
+    [[nodiscard]] int linkAt(QPointF pos) const;       // link index or -1 (hottest member of a bundle)
+    [[nodiscard]] std::optional<QPointF> nodePosition(int node) const;
+    [[nodiscard]] std::optional<QPoint> pixelOfLink(int link) const;  // a pixel showing the link's edge
+    [[nodiscard]] QRgb linkColour(int link) const;     // colour of the link's edge at the cursor
+    [[nodiscard]] float linkValue(int link) const;     // the metric of a link at the cursor
+
+    struct FrameCost {
+        double geometryMs = 0;  // last id-buffer + node-layer render
+        double recolourMs = 0;  // last recolour through the colour table
+    };
+    [[nodiscard]] FrameCost lastFrameCost() const { return cost_; }
+    // Renders the next frame now (tests and benchmarks; painting does the same lazily).
+    void renderFrame();
+
+public Q_SLOTS:
+    void setMetric(fabscope::LinkMetric metric);
+    void setTime(double t);
+    void selectNode(int node);
+    void selectLink(int link);
+    void clearSelection();
+    // Links and nodes to emphasise (a finding's ports and path); empty clears.
+    void setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes);
+    // Zooms and pans so these nodes fill the view (unfolding hosts when they are among them).
+    void frameNodes(const std::vector<std::uint32_t>& nodes);
+    void fit();
+    void zoomBy(double factor, double anchorX);
+    void panBy(double dx);
+
+Q_SIGNALS:
+    void nodeClicked(int node);
+    void linkClicked(int link);
+    void selectionCleared();
+    void viewChanged();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    [[nodiscard]] QPointF pointPos(std::uint32_t point) const;
+    [[nodiscard]] double tierY(int tier) const;
+    [[nodiscard]] double fitScale() const;
+    [[nodiscard]] int edgeAt(QPointF pos) const;
+    [[nodiscard]] std::uint32_t edgeOfLink(int link) const;
+    void updateFolding();
+    void renderGeometry();
+    void recolour();
+    void invalidateGeometry();
+    QString tooltipAt(QPointF pos) const;
+
+    std::shared_ptr<const StoreSnapshot> snapshot_;
+    std::unique_ptr<FabricLayout> layout_;
+    ColourScale scale_;
+    double time_ = 0;
+    int bin_ = -1;
+    double sx_ = 1, ox_ = 0;  // screen x = ox_ + sx_ * world x
+    bool folded_ = true;
+    bool geometryDirty_ = true, colourDirty_ = true;
+    QImage idBuffer_;    // RGB32: edge id + 1 per pixel, 0 = background
+    QImage composed_;    // recoloured id buffer
+    QImage nodeLayer_;   // nodes and labels, premultiplied ARGB
+    std::vector<float> edgeValue_;   // per drawn edge at the cursor
+    std::vector<QRgb> edgeColour_;   // index = edge id + 1
+    int selectedNode_ = -1, selectedLink_ = -1;
+    std::vector<std::uint32_t> highlightLinks_, highlightNodes_;
+    QPoint pressPos_;
+    double pressOx_ = 0;
+    bool dragging_ = false;
+    FrameCost cost_;
+};
+
+} // namespace fabscope

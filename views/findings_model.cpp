@@ -1,0 +1,106 @@
+#include "views/findings_model.h"
+
+#include "core/analysis/findings.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+
+namespace fabscope {
+
+FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) { setObjectName(QStringLiteral("findingsModel")); }
+FindingsModel::~FindingsModel() = default;
+
+void FindingsModel::setReport(std::shared_ptr<const FindingsReport> report) {
+    beginResetModel();
+    report_ = std::move(report);
+    endResetModel();
+}
+
+const Finding* FindingsModel::finding(int row) const {
+    if (!report_ || row < 0 || row >= static_cast<int>(report_->findings.size())) return nullptr;
+    return &report_->findings[static_cast<std::size_t>(row)];
+}
+
+int FindingsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !report_ ? 0 : static_cast<int>(report_->findings.size());
+}
+
+int FindingsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant FindingsModel::data(const QModelIndex& index, int role) const {
+    const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
+    if (!f) return {};
+    const auto column = static_cast<Column>(index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case Severity: return QString::fromUtf8(toString(f->severity).data());
+        case Kind: return QString::fromStdString(f->kind);
+        case Start:
+            return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(f->start), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        case Duration: return tr("%1 s").arg(f->end - f->start);
+        case Summary: return QString::fromStdString(f->summary);
+        case ColumnCount: break;
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (column == Start) return tr("Start of the finding, UTC (UNIX %1 s)").arg(static_cast<qint64>(f->start));
+        if (column == Duration) return tr("From start to end, in seconds");
+        return QString::fromStdString(f->id + ": " + f->summary);
+    case Qt::ForegroundRole:
+        if (column == Severity)
+            return QBrush(f->severity == FindingSeverity::Critical ? QColor(190, 20, 30)
+                          : f->severity == FindingSeverity::Warning ? QColor(190, 110, 0) : QColor(60, 60, 60));
+        break;
+    case SortRole:
+        switch (column) {
+        case Severity: return static_cast<int>(f->severity);
+        case Start: return f->start;
+        case Duration: return f->end - f->start;
+        default: return data(index, Qt::DisplayRole);
+        }
+    case StartTimeRole: return f->start;
+    default: break;
+    }
+    return {};
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Severity: return tr("Severity");
+        case Kind: return tr("Kind");
+        case Start: return tr("Start (UTC)");
+        case Duration: return tr("Duration");
+        case Summary: return tr("Summary");
+        default: break;
+        }
+    }
+    return {};
+}
+
+FindingsProxy::FindingsProxy(QObject* parent) : QSortFilterProxyModel(parent) {
+    setObjectName(QStringLiteral("findingsProxy"));
+    setSortRole(FindingsModel::SortRole);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+}
+
+void FindingsProxy::setFilterText(const QString& text) {
+    if (text == text_) return;
+    text_ = text;
+    invalidateFilter();
+}
+
+bool FindingsProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+    const QString& text = text_;
+    if (text.isEmpty()) return true;
+    for (int c : {FindingsModel::Severity, FindingsModel::Kind, FindingsModel::Summary}) {
+        const QString v = sourceModel()->index(sourceRow, c, sourceParent).data().toString();
+        if (v.contains(text, Qt::CaseInsensitive)) return true;
+    }
+    return false;
+}
+
+} // namespace fabscope

@@ -1,0 +1,72 @@
+#include "views/findings_panel.h"
+
+#include "core/analysis/findings.h"
+#include "views/findings_model.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace fabscope {
+
+FindingsPanel::FindingsPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("findingsPanel"));
+    setAccessibleName(tr("Findings"));
+    model_ = new FindingsModel(this);
+    proxy_ = new FindingsProxy(this);
+    proxy_->setSourceModel(model_);
+
+    filter_ = new QLineEdit(this);
+    filter_->setObjectName(QStringLiteral("findingsFilter"));
+    filter_->setAccessibleName(tr("Filter findings"));
+    filter_->setPlaceholderText(tr("Filter by kind, severity or text…"));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, proxy_, &FindingsProxy::setFilterText);
+
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("findingsTable"));
+    table_->setAccessibleName(tr("Findings table"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(FindingsModel::Severity, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { emitCurrent(current); });
+    connect(table_, &QTableView::activated, this, &FindingsPanel::emitCurrent);
+    connect(table_, &QTableView::clicked, this, &FindingsPanel::emitCurrent);
+
+    status_ = new QLabel(tr("No store open."), this);
+    status_->setObjectName(QStringLiteral("findingsStatus"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(filter_);
+    layout->addWidget(table_);
+    layout->addWidget(status_);
+}
+
+void FindingsPanel::setReport(std::shared_ptr<const FindingsReport> report) {
+    model_->setReport(report);
+    table_->resizeColumnsToContents();
+    if (report)
+        status_->setText(tr("%n finding(s) in the analysis window", nullptr, static_cast<int>(report->findings.size())));
+    else
+        status_->setText(tr("No analysis."));
+}
+
+void FindingsPanel::setBusy(const QString& message) { status_->setText(message); }
+
+void FindingsPanel::emitCurrent(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid()) return;
+    if (const Finding* f = model_->finding(proxy_->mapToSource(proxyIndex).row())) Q_EMIT findingActivated(*f);
+}
+
+} // namespace fabscope

@@ -1,0 +1,213 @@
+#include "views/time_scrubber.h"
+
+#include "views/time_controller.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace fabscope {
+namespace {
+
+QString utc(double t, const QString& format = QStringLiteral("yyyy-MM-dd HH:mm:ss")) {
+    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
+}
+
+} // namespace
+
+// The span drawn as a bar: the selected range shaded, the cursor as a line; drag selects.
+class RangeBar : public QWidget {
+public:
+    explicit RangeBar(TimeController* time, QWidget* parent) : QWidget(parent), time_(time) {
+        setObjectName(QStringLiteral("rangeBar"));
+        setAccessibleName(tr("Analysis window"));
+        setToolTip(tr("Drag to select the analysis window; [ and ] set its start and end at the cursor, "
+                      "Escape clears it."));
+        setFixedHeight(16);
+        setCursor(Qt::IBeamCursor);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.fillRect(rect(), QColor(232, 235, 240));
+        const TimeRange span = time_->span();
+        if (!span.valid()) return;
+        if (auto sel = time_->selection()) {
+            const int x0 = xOf(sel->start), x1 = xOf(sel->end);
+            p.fillRect(QRect(x0, 0, std::max(1, x1 - x0), height()), QColor(90, 140, 220, 150));
+        }
+        p.setPen(QPen(QColor(200, 30, 30), 2));
+        const int x = xOf(time_->time());
+        p.drawLine(x, 0, x, height());
+        p.setPen(QColor(150, 150, 150));
+        p.drawRect(rect().adjusted(0, 0, -1, -1));
+    }
+    void mousePressEvent(QMouseEvent* e) override {
+        anchor_ = timeOf(e->position().x());
+        dragging_ = true;
+    }
+    void mouseMoveEvent(QMouseEvent* e) override {
+        if (dragging_) time_->setSelection(TimeRange::between(anchor_, timeOf(e->position().x())));
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override {
+        if (!dragging_) return;
+        dragging_ = false;
+        const double t = timeOf(e->position().x());
+        if (std::abs(xOf(t) - xOf(anchor_)) < 3) time_->clearSelection();  // a click clears
+        else time_->setSelection(TimeRange::between(anchor_, t));
+    }
+
+private:
+    [[nodiscard]] int xOf(double t) const { return static_cast<int>(time_->span().fraction(t) * (width() - 1)); }
+    [[nodiscard]] double timeOf(double x) const { return time_->span().at(x / std::max(1, width() - 1)); }
+    TimeController* time_;
+    double anchor_ = 0;
+    bool dragging_ = false;
+};
+
+TimeScrubber::TimeScrubber(TimeController* time, QWidget* parent) : QWidget(parent), time_(time) {
+    setObjectName(QStringLiteral("timeScrubber"));
+    setAccessibleName(tr("Time scrubber"));
+
+    play_ = new QToolButton(this);
+    play_->setObjectName(QStringLiteral("playButton"));
+    play_->setAccessibleName(tr("Play or pause"));
+    play_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    play_->setToolTip(tr("Play / pause (Space)"));
+    auto* back = new QToolButton(this);
+    back->setObjectName(QStringLiteral("stepBackButton"));
+    back->setAccessibleName(tr("Step back one sample"));
+    back->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    back->setToolTip(tr("Step back one sample (Left)"));
+    auto* forward = new QToolButton(this);
+    forward->setObjectName(QStringLiteral("stepForwardButton"));
+    forward->setAccessibleName(tr("Step forward one sample"));
+    forward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    forward->setToolTip(tr("Step forward one sample (Right)"));
+
+    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_->setObjectName(QStringLiteral("timeSlider"));
+    slider_->setAccessibleName(tr("Time cursor"));
+    slider_->setToolTip(tr("The time every view shows; one step is one sample interval"));
+    slider_->setEnabled(false);
+    range_ = new RangeBar(time, this);
+
+    speed_ = new QComboBox(this);
+    speed_->setObjectName(QStringLiteral("speedBox"));
+    speed_->setAccessibleName(tr("Playback speed"));
+    speed_->setToolTip(tr("Playback speed in samples per second"));
+    for (double s : {1.0, 2.0, 5.0, 10.0, 25.0}) speed_->addItem(tr("%1 samples/s").arg(s), s);
+    speed_->setCurrentIndex(1);
+
+    label_ = new QLabel(tr("—"), this);
+    label_->setObjectName(QStringLiteral("cursorLabel"));
+    label_->setAccessibleName(tr("Cursor time"));
+    label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00 UTC (+00000 s)")));
+    rangeLabel_ = new QLabel(this);
+    rangeLabel_->setObjectName(QStringLiteral("rangeLabel"));
+    rangeLabel_->setAccessibleName(tr("Analysis window"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(back);
+    top->addWidget(play_);
+    top->addWidget(forward);
+    auto* bars = new QVBoxLayout;
+    bars->setSpacing(1);
+    bars->addWidget(range_);
+    bars->addWidget(slider_);
+    top->addLayout(bars, 1);
+    top->addWidget(speed_);
+    top->addWidget(label_);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(4, 2, 4, 2);
+    outer->addLayout(top);
+    outer->addWidget(rangeLabel_);
+
+    auto shortcut = [this](const QString& name, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(name, this);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    shortcut(tr("Play/pause"), QKeySequence(Qt::Key_Space), [this] { time_->togglePlaying(); });
+    shortcut(tr("Step back"), QKeySequence(Qt::Key_Left), [this] { time_->stepBy(-1); });
+    shortcut(tr("Step forward"), QKeySequence(Qt::Key_Right), [this] { time_->stepBy(1); });
+    shortcut(tr("Window start at cursor"), QKeySequence(Qt::Key_BracketLeft), [this] { time_->selectionStartHere(); });
+    shortcut(tr("Window end at cursor"), QKeySequence(Qt::Key_BracketRight), [this] { time_->selectionEndHere(); });
+    shortcut(tr("Clear window"), QKeySequence(Qt::Key_Escape), [this] { time_->clearSelection(); });
+
+    connect(play_, &QToolButton::clicked, time_, &TimeController::togglePlaying);
+    connect(back, &QToolButton::clicked, this, [this] { time_->stepBy(-1); });
+    connect(forward, &QToolButton::clicked, this, [this] { time_->stepBy(1); });
+    connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) { time_->setSpeed(speed_->itemData(i).toDouble()); });
+    time_->setSpeed(speed_->currentData().toDouble());
+    connect(slider_, &QSlider::valueChanged, this, [this](int v) {
+        const int n = steps();
+        if (n > 0) time_->setTime(time_->span().at(static_cast<double>(v) / n));
+    });
+    connect(time_, &TimeController::spanChanged, this, [this] { syncSpan(); });
+    connect(time_, &TimeController::cursorChanged, this, &TimeScrubber::syncCursor);
+    connect(time_, &TimeController::selectionChanged, this, [this] { syncSelection(); });
+    connect(time_, &TimeController::playingChanged, this, &TimeScrubber::syncPlaying);
+    syncSpan();
+}
+
+QWidget* TimeScrubber::rangeBar() const { return range_; }
+
+int TimeScrubber::steps() const {
+    const TimeRange span = time_->span();
+    if (!span.valid() || time_->step() <= 0) return 0;
+    return static_cast<int>(std::lround(span.duration() / time_->step()));
+}
+
+void TimeScrubber::syncSpan() {
+    const int n = steps();
+    const QSignalBlocker block(slider_);  // syncing must not echo back as a user move
+    slider_->setRange(0, n);
+    slider_->setEnabled(n > 0);
+    slider_->setPageStep(std::max(1, n / 10));
+    syncCursor(time_->time());
+    syncSelection();
+}
+
+void TimeScrubber::syncCursor(double t) {
+    const TimeRange span = time_->span();
+    const int n = steps();
+    {
+        const QSignalBlocker block(slider_);
+        slider_->setValue(static_cast<int>(std::lround(span.fraction(t) * n)));
+    }
+    if (span.valid())
+        label_->setText(tr("%1 UTC (+%2 s)").arg(utc(t)).arg(t - span.start, 0, 'f', 0));
+    else
+        label_->setText(tr("No samples"));
+    range_->update();
+}
+
+void TimeScrubber::syncSelection() {
+    if (auto sel = time_->selection())
+        rangeLabel_->setText(tr("Analysis window: %1 – %2 UTC (%3 s)").arg(utc(sel->start), utc(sel->end, QStringLiteral("HH:mm:ss"))).arg(sel->duration(), 0, 'f', 0));
+    else
+        rangeLabel_->setText(tr("Analysis window: the whole span (drag on the bar above the slider to narrow it)"));
+    range_->update();
+}
+
+void TimeScrubber::syncPlaying(bool playing) {
+    play_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+}
+
+} // namespace fabscope
