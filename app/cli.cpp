@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include "app/cli_analyze.h"
+#include "app/cli_diff.h"
 #include "app/cli_report.h"
 
 #include "core/demo_fabric.h"
@@ -250,6 +251,7 @@ int run(const std::vector<std::string>& args) {
         if (cmd == "info") return cmdInfo(args);
         if (cmd == "demo") return cmdDemo(args);
         if (cmd == "analyze") return cmdAnalyze(args);
+        if (cmd == "diff") return cmdDiff(args);
         if (cmd == "report") return cmdReport(args);
         throw UsageError("'" + cmd + "' is not built yet");
     } catch (const UsageError& e) {

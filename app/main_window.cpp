@@ -3,9 +3,17 @@
 #include "importers/import_runner.h"
 #include "core/analysis/findings.h"
 #include "views/analysis_controller.h"
+#include "views/annotations_panel.h"
+#include "views/diagnostics_panel.h"
 #include "views/fabric_view.h"
 #include "views/finding_focus.h"
 #include "views/findings_panel.h"
+#include "views/heatmap_view.h"
+#include "views/inspector_panel.h"
+#include "views/link_charts_panel.h"
+#include "views/recent_stores.h"
+#include "views/report_export.h"
+#include "views/selection.h"
 #include "views/time_controller.h"
 #include "views/time_scrubber.h"
 
@@ -27,6 +35,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -40,6 +49,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 struct ImportOutcome {
     bool ok = false;
     QString message;
+    std::vector<Diagnostic> diagnostics;
 };
 
 } // namespace
@@ -49,6 +59,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     time_ = new TimeController(this);
+    selection_ = new SelectionController(this);
     analysis_ = new AnalysisController(this);
 
     fabric_ = new FabricView(this);
@@ -61,11 +72,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->addWidget(scrubber_);
     setCentralWidget(centre);
 
+    exporter_ = new ReportExporter(this);
     createDocks();
     createActions();
 
     // One cursor, broadcast: every view follows the TimeController.
     connect(time_, &TimeController::cursorChanged, fabric_, &FabricView::setTime);
+    connect(time_, &TimeController::cursorChanged, heatmap_, &HeatmapView::setTime);
+    // One selection, broadcast: the fabric and the heatmap set it, every panel follows it.
+    connect(fabric_, &FabricView::nodeClicked, selection_, &SelectionController::selectNode);
+    connect(fabric_, &FabricView::linkClicked, selection_, &SelectionController::selectLink);
+    connect(fabric_, &FabricView::selectionCleared, selection_, &SelectionController::clear);
+    connect(heatmap_, &HeatmapView::linkClicked, selection_, &SelectionController::selectLink);
+    connect(selection_, &SelectionController::changed, this, [this] {
+        const int link = linkOfSelection(*selection_, snapshot_.get());
+        if (link >= 0) fabric_->selectLink(link);
+        else if (selection_->node() >= 0) fabric_->selectNode(selection_->node());
+        else fabric_->clearSelection();
+        heatmap_->setSelectedLink(link);
+    });
     // The selected range is the analysis window.
     auto* rerun = new QTimer(this);
     rerun->setSingleShot(true);
@@ -85,8 +110,38 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(findings_, &FindingsPanel::findingActivated, this, &MainWindow::focusFinding);
 
+    connect(exporter_, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
+        statusBar()->showMessage(ok ? tr("Report written to %1").arg(message) : message);
+        if (!ok) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export report"), message, QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        Q_EMIT reportExported(ok, message);
+    });
+    connect(recent_, &RecentStores::openRequested, this, &MainWindow::openStore);
+
     statusBar()->showMessage(tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I)."));
-    resize(1400, 860);
+    resize(1400, 900);
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setAccessibleName(title);
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    return dock;
 }
 
 void MainWindow::createDocks() {
@@ -120,7 +175,30 @@ void MainWindow::createDocks() {
     importsDock->setWidget(imports_);
     addDockWidget(Qt::RightDockWidgetArea, importsDock);
     tabifyDockWidget(summaryDock, importsDock);
-    summaryDock->raise();
+
+    inspector_ = new InspectorPanel(selection_, time_, this);
+    QDockWidget* inspectorDock = addDock(tr("Inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(summaryDock, inspectorDock);
+    inspectorDock->raise();
+    charts_ = new LinkChartsPanel(selection_, time_, this);
+    QDockWidget* chartsDock = addDock(tr("Link charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
+    heatmap_ = new HeatmapView(this);
+    QDockWidget* heatmapDock = addDock(tr("Heatmap"), QStringLiteral("heatmapDock"), heatmap_, Qt::BottomDockWidgetArea);
+    splitDockWidget(heatmapDock, chartsDock, Qt::Horizontal);
+    annotations_ = new AnnotationsPanel(selection_, time_, this);
+    QDockWidget* annotationsDock = addDock(tr("Annotations"), QStringLiteral("annotationsDock"), annotations_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(findingsDock, annotationsDock);
+    findingsDock->raise();
+    diagnostics_ = new DiagnosticsPanel(this);
+    QDockWidget* diagnosticsDock = addDock(tr("Import diagnostics"), QStringLiteral("diagnosticsDock"), diagnostics_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(importsDock, diagnosticsDock);
+    inspectorDock->raise();
+    resizeDocks({heatmapDock, chartsDock}, {900, 560}, Qt::Horizontal);
+    resizeDocks({heatmapDock}, {380}, Qt::Vertical);
+    resizeDocks({findingsDock}, {440}, Qt::Horizontal);
+    dockMenuActions_ = {findingsDock->toggleViewAction(), summaryDock->toggleViewAction(), importsDock->toggleViewAction(),
+                        inspectorDock->toggleViewAction(), chartsDock->toggleViewAction(), heatmapDock->toggleViewAction(),
+                        annotationsDock->toggleViewAction(), diagnosticsDock->toggleViewAction()};
 }
 
 void MainWindow::createActions() {
@@ -129,6 +207,12 @@ void MainWindow::createActions() {
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import files…"), this, &MainWindow::chooseFilesToImport);
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    recent_ = new RecentStores(file->addMenu(tr("&Recent stores")), this);
+    file->addSeparator();
+    QAction* exportReport = file->addAction(tr("&Export report…"), this, [this] { exporter_->chooseAndExport(storePath_, time_->selection()); });
+    exportReport->setObjectName(QStringLiteral("exportReportAction"));
+    exportReport->setShortcut(QKeySequence(tr("Ctrl+E")));
+    exportReport->setToolTip(tr("HTML, PDF, CSV or JSON by the file's extension, over the selected time window"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
@@ -152,12 +236,26 @@ void MainWindow::createActions() {
         metricBox_->addItem(tr("%1 (%2)").arg(QString::fromUtf8(metricName(metric).data()), QString::fromUtf8(metricUnit(metric).data())), m);
     }
     connect(metricBox_, &QComboBox::currentIndexChanged, this,
-            [this](int i) { fabric_->setMetric(static_cast<LinkMetric>(metricBox_->itemData(i).toInt())); });
+            [this](int i) {
+                const auto m = static_cast<LinkMetric>(metricBox_->itemData(i).toInt());
+                fabric_->setMetric(m);
+                heatmap_->setMetric(m);
+            });
     bar->addWidget(new QLabel(tr(" Colour links by: "), bar));
     bar->addWidget(metricBox_);
     QAction* cycle = view->addAction(tr("Next &metric"), this,
                                      [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });
     cycle->setShortcut(QKeySequence(tr("Ctrl+M")));
+    QAction* focusHeatmap = view->addAction(tr("Go to &heatmap"), this, [this] { heatmap_->setFocus(); });
+    focusHeatmap->setShortcut(QKeySequence(tr("Ctrl+H")));
+    QAction* focusInspector = view->addAction(tr("Go to &inspector"), this, [this] { inspector_->tree()->setFocus(); });
+    focusInspector->setShortcut(QKeySequence(tr("Ctrl+Shift+I")));
+    view->addSeparator();
+    QMenu* docks = view->addMenu(tr("&Docks"));
+    for (int i = 0; i < dockMenuActions_.size(); ++i) {
+        docks->addAction(dockMenuActions_[i]);
+        dockMenuActions_[i]->setShortcut(QKeySequence(tr("Alt+%1").arg(i + 1)));
+    }
 }
 
 void MainWindow::chooseStoreToOpen() {
@@ -181,6 +279,7 @@ void MainWindow::openStore(const QString& path) {
         if (generation != loadGeneration_) return;  // a newer load superseded this one
         try {
             showSnapshot(watcher->result());
+            recent_->add(path);
             statusBar()->showMessage(tr("Opened %1").arg(path));
             analysis_->run(path, std::nullopt);
         } catch (const std::exception& e) {
@@ -195,7 +294,12 @@ void MainWindow::openStore(const QString& path) {
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
+    selection_->clear();
     fabric_->setSnapshot(snapshot_);
+    inspector_->setSnapshot(snapshot_);
+    charts_->setSnapshot(snapshot_);
+    heatmap_->setSnapshot(snapshot_);
+    annotations_->setSnapshot(snapshot_);
     time_->reset(snapshot_->timeSpan(), snapshot_->rates.step);
     findings_->setReport(nullptr);
     showSummary();
@@ -206,8 +310,8 @@ void MainWindow::focusFinding(const Finding& finding) {
     const FindingFocus focus = focusOf(*snapshot_, finding);
     fabric_->setHighlight(focus.links, focus.nodes);
     fabric_->frameNodes(focus.nodes);
-    if (focus.primaryLink >= 0) fabric_->selectLink(focus.primaryLink);
-    else if (focus.primaryNode >= 0) fabric_->selectNode(focus.primaryNode);
+    if (focus.primaryLink >= 0) selection_->selectLink(focus.primaryLink);
+    else if (focus.primaryNode >= 0) selection_->selectNode(focus.primaryNode);
     time_->setTime(finding.start);
     statusBar()->showMessage(QString::fromStdString(finding.id + ": " + finding.summary));
 }
@@ -260,7 +364,8 @@ void MainWindow::importFiles(const QStringList& files) {
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog] {
         watcher->deleteLater();
         dialog->deleteLater();
-        const ImportOutcome r = watcher->result();
+        ImportOutcome r = watcher->result();
+        diagnostics_->setDiagnostics(r.message, std::move(r.diagnostics));
         if (!r.ok) QMessageBox::warning(this, tr("Import"), r.message);
         else statusBar()->showMessage(r.message);
         openStore(storePath_);
@@ -280,15 +385,15 @@ void MainWindow::importFiles(const QStringList& files) {
             });
             QStringList lines;
             for (const auto& d : summary.diagnostics) lines << QString::fromStdString(d.format());
-            if (summary.cancelled) return {false, tr("Import cancelled; the store is unchanged by the cancelled file.")};
+            if (summary.cancelled) return {false, tr("Import cancelled; the store is unchanged by the cancelled file."), summary.diagnostics};
             const QString head = tr("%1 imported, %2 already in the store, %3 failed")
                                      .arg(summary.count(FileStatus::Imported))
                                      .arg(summary.count(FileStatus::AlreadyImported))
                                      .arg(summary.count(FileStatus::Failed));
-            if (summary.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'))};
-            return {true, head};
+            if (summary.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')), summary.diagnostics};
+            return {true, head, summary.diagnostics};
         } catch (const std::exception& e) {
-            return {false, QString::fromUtf8(e.what())};
+            return {false, QString::fromUtf8(e.what()), {}};
         }
     }));
 }

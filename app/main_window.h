@@ -3,12 +3,14 @@
 // one time cursor, the analysis and the selection. The views and controllers live in views/.
 #include "views/store_snapshot.h"
 
+#include <QList>
 #include <QMainWindow>
 
 #include <atomic>
 #include <memory>
 
 class QComboBox;
+class QDockWidget;
 class QTableWidget;
 class QTreeWidget;
 
@@ -16,8 +18,16 @@ namespace fabscope {
 
 struct Finding;
 class AnalysisController;
+class AnnotationsPanel;
+class DiagnosticsPanel;
+class RecentStores;
+class ReportExporter;
 class FabricView;
 class FindingsPanel;
+class HeatmapView;
+class InspectorPanel;
+class LinkChartsPanel;
+class SelectionController;
 class TimeController;
 class TimeScrubber;
 
@@ -29,21 +39,27 @@ public:
     void importFiles(const QStringList& files);
     [[nodiscard]] std::shared_ptr<const StoreSnapshot> snapshot() const { return snapshot_; }
     [[nodiscard]] TimeController* timeController() const { return time_; }
+    [[nodiscard]] SelectionController* selection() const { return selection_; }
+    [[nodiscard]] ReportExporter* reportExporter() const { return exporter_; }
+    [[nodiscard]] RecentStores* recentStores() const { return recent_; }
 
 Q_SIGNALS:
     void storeLoaded();
     void importFinished(bool ok);
     void analysisFinished();
+    void reportExported(bool ok, const QString& message);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createActions();
     void createDocks();
     void showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
     void showSummary();
+    QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void focusFinding(const Finding& finding);
     void chooseStoreToOpen();
     void chooseFilesToImport();
@@ -51,6 +67,14 @@ private:
     QString storePath_;
     std::shared_ptr<const StoreSnapshot> snapshot_;
     TimeController* time_ = nullptr;
+    SelectionController* selection_ = nullptr;
+    InspectorPanel* inspector_ = nullptr;
+    LinkChartsPanel* charts_ = nullptr;
+    HeatmapView* heatmap_ = nullptr;
+    AnnotationsPanel* annotations_ = nullptr;
+    DiagnosticsPanel* diagnostics_ = nullptr;
+    ReportExporter* exporter_ = nullptr;
+    RecentStores* recent_ = nullptr;
     AnalysisController* analysis_ = nullptr;
     FabricView* fabric_ = nullptr;
     TimeScrubber* scrubber_ = nullptr;
@@ -59,6 +83,7 @@ private:
     QTreeWidget* summary_ = nullptr;
     QTableWidget* imports_ = nullptr;
     std::shared_ptr<std::atomic<bool>> cancelImport_;
+    QList<QAction*> dockMenuActions_;
     int loadGeneration_ = 0;  // results of superseded loads are dropped
 };
 

@@ -49,9 +49,25 @@ struct StoreInfo {
     std::vector<ImportRecord> imports;
 };
 
+// A port's supported width/speed when it could run faster than it does (iblinkinfo "Could be").
+struct PortHint {
+    std::string nodeGuid;
+    std::string port;
+    std::optional<int> width;  // lanes
+    std::string speed;         // "HDR"; empty when only the width is hinted
+};
+
+// A switch's unicast forwarding table: egress[L] is the output port for destination LID L
+// (kNoRoute when the table has no entry), for path tracing.
+struct SwitchRoutes {
+    static constexpr std::uint8_t kNoRoute = 255;
+    std::string nodeGuid;
+    std::vector<std::uint8_t> egress;
+};
+
 class Store {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -106,6 +122,13 @@ public:
 
     [[nodiscard]] StoreInfo info() const;
 
+    // --- schema v3: port hints (writes skip nodes not in the snapshot)
+    void writePortHints(std::int64_t snapshotId, const std::vector<PortHint>& hints);
+    [[nodiscard]] std::vector<PortHint> portHints(std::int64_t snapshotId) const;
+    // --- schema v3: forwarding tables (a switch not in the snapshot is skipped; returns how many were written)
+    std::size_t writeRoutes(std::int64_t snapshotId, const std::vector<SwitchRoutes>& routes);
+    [[nodiscard]] std::vector<SwitchRoutes> routes(std::int64_t snapshotId) const;
+
     // For tests and tools that need raw access (integrity checks, migrations).
     [[nodiscard]] sqlite3* handle() const { return db_; }
 
@@ -123,4 +146,15 @@ private:
     mutable std::unique_ptr<sql::Stmt> seriesQuery_;  // prepared once: analyses load many series
 };
 
+} // namespace fabscope
+
+// --- jobs (schema v2 tables jobs / job_ranks), written by job importers (NCCL logs, rank CSV)
+namespace fabscope {
+struct JobRank {
+    int rank = 0;
+    std::string host;
+    std::string device;  // "mlx5_0"; empty when unknown
+};
+// Inserts one job with its ranks inside the caller's transaction; returns the job id.
+std::int64_t writeJob(Store& store, const std::string& name, std::int64_t importId, const std::vector<JobRank>& ranks);
 } // namespace fabscope

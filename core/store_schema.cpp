@@ -47,7 +47,20 @@ CREATE TABLE job_ranks(
   PRIMARY KEY(job_id, rank)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 2> kScripts{kV1, kV2};
+// Version 3: what each port claims to support ("Could be 12X" in iblinkinfo), evidence for
+// degraded-link findings; and forwarding tables, one BLOB per switch: byte L is the egress port
+// for destination LID L (255 = no route), for path tracing.
+constexpr std::string_view kV3 = R"sql(
+CREATE TABLE port_hints(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, port TEXT NOT NULL,
+  supported_width INTEGER, supported_speed TEXT NOT NULL,
+  PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
+CREATE TABLE routes(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, egress BLOB NOT NULL,
+  PRIMARY KEY(snapshot_id, device_id)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 3> kScripts{kV1, kV2, kV3};
 
 } // namespace
 

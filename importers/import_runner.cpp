@@ -73,7 +73,7 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     }
 
     // 1. Open, hash and classify every file.
-    std::vector<PendingFile> topo, counters;
+    std::vector<PendingFile> topo, counters, jobs;
     std::set<std::string> seenSha;
     std::uint64_t totalBytes = 0;
     for (const auto& path : expand(paths, summary)) {
@@ -104,7 +104,8 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
             continue;
         }
         totalBytes += bytes.size();
-        (pf.importer->kind() == Importer::Kind::Topology ? topo : counters).push_back(std::move(pf));
+        const auto kind = pf.importer->kind();
+        (kind == Importer::Kind::Topology ? topo : kind == Importer::Kind::Job ? jobs : counters).push_back(std::move(pf));
     }
 
     std::uint64_t doneBytes = 0;
@@ -117,18 +118,29 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         };
     };
 
+    // What is already stored helps name ports (CA port GUID -> node GUID, LID -> node).
+    std::optional<FabricIndex> index;
+    if (const auto latest = store_.latestSnapshot()) index = FabricIndex::from(store_.loadFabric(latest->id));
+
     // 2. Topology files of this call form one snapshot, written in one transaction.
     FabricBuilder builder;
+    std::vector<PortHint> hints;
+    std::vector<SwitchRoutes> routes;
     std::vector<std::pair<const PendingFile*, std::int64_t>> parsedTopo;
     std::optional<double> fileTime;
     for (const auto& pf : topo) {
         DiagnosticSink diag(pf.path);
         try {
-            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime()};
+            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
             auto result = static_cast<const TopologyImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
             if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
             builder.merge(result.fabric);
-            parsedTopo.emplace_back(&pf, static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size()));
+            hints.insert(hints.end(), result.hints.begin(), result.hints.end());
+            routes.insert(routes.end(), result.routes.begin(), result.routes.end());
+            std::int64_t rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size());
+            for (const auto& r : result.routes)
+                rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
+            parsedTopo.emplace_back(&pf, rows);
             summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
         } catch (const ImportError& e) {
             summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
@@ -142,30 +154,73 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     }
     if (!parsedTopo.empty()) {
         const Fabric fabric = builder.take();
-        const std::string label = options.snapshotLabel.empty() ? defaultLabel(paths, parsedTopo.front().first->path)
-                                                                : options.snapshotLabel;
+        std::int64_t sid = 0;
         Store::Transaction tx(store_);
-        const auto sid = store_.writeSnapshot(fabric, label, options.snapshotTime.value_or(*fileTime));
-        for (const auto& [pf, rows] : parsedTopo)
-            store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
-        tx.commit();
-        for (const auto& [pf, rows] : parsedTopo)
-            summary.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
+        if (!fabric.nodes.empty()) {
+            const std::string label = options.snapshotLabel.empty() ? defaultLabel(paths, parsedTopo.front().first->path)
+                                                                    : options.snapshotLabel;
+            sid = store_.writeSnapshot(fabric, label, options.snapshotTime.value_or(*fileTime));
+            store_.writePortHints(sid, hints);
+        } else if (const auto latest = store_.latestSnapshot()) {
+            sid = latest->id;  // forwarding tables alone belong to the fabric already stored
+        }
+        if (sid == 0) {  // forwarding tables with nothing to attach to: they fail, the store stays as it was
+            for (const auto& [pf, rows] : parsedTopo) {
+                summary.diagnostics.push_back({pf->path, 0, Severity::Error,
+                                               "forwarding tables need a topology: import ibnetdiscover output first"});
+                summary.files.push_back({pf->path, FileStatus::Failed, std::string(pf->importer->name()), 0});
+            }
+        } else {
+            if (const auto written = store_.writeRoutes(sid, routes); written < routes.size())
+                summary.diagnostics.push_back({parsedTopo.front().first->path, 0, Severity::Warning,
+                                               std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
+                                                   " forwarding tables name switches not in the topology: dropped"});
+            for (const auto& [pf, rows] : parsedTopo)
+                store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
+            tx.commit();
+            for (const auto& [pf, rows] : parsedTopo)
+                summary.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
+        }
     }
 
     // 3. Counter files, one transaction each, mapped onto the topology stored so far.
+    if (!counters.empty() && !parsedTopo.empty())
+        if (const auto latest = store_.latestSnapshot()) index = FabricIndex::from(store_.loadFabric(latest->id));
     for (const auto& pf : counters) {
         DiagnosticSink diag(pf.path);
         try {
             Store::Transaction tx(store_);
             SampleWriter writer(store_);
-            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime()};
+            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
             const auto rows = static_cast<const CounterImporter*>(pf.importer)->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
             writer.flush();
             if (writer.unmappedSeries() > 0)
                 diag.warn(0, std::to_string(writer.unmappedSeries()) +
                                  " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
             store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+            tx.commit();
+            summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+        } catch (const ImportError& e) {
+            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+            summary.diagnostics.push_back(e.diagnostic());
+            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+        } catch (const ImportCancelled&) {
+            summary.cancelled = true;
+            return summary;
+        }
+        doneBytes += pf.map->bytes().size();
+    }
+
+    // 4. Job files (rank -> host, device), one transaction and one job each.
+    for (const auto& pf : jobs) {
+        DiagnosticSink diag(pf.path);
+        try {
+            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
+            const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+            const auto rows = static_cast<std::int64_t>(job.ranks.size());
+            Store::Transaction tx(store_);
+            writeJob(store_, job.name, store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows), job.ranks);
             tx.commit();
             summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
             summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());

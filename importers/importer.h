@@ -4,11 +4,13 @@
 #include "core/diagnostics.h"
 #include "core/model.h"
 #include "core/sample_writer.h"
+#include "core/store.h"
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace fabscope {
@@ -16,10 +18,19 @@ namespace fabscope {
 // Called with the fraction done (0..1); return false to cancel.
 using ProgressFn = std::function<bool(double)>;
 
+// What counter importers may look up in the topology already stored (its latest snapshot):
+// perfquery names ports by LID, exporters by port GUID. Built by the ImportRunner.
+struct FabricIndex {
+    std::unordered_map<int, std::string> nodeGuidByLid;                      // switch port-0 LID, CA port LIDs
+    std::unordered_map<std::string, std::pair<std::string, int>> byPortGuid;  // port GUID -> (node GUID, port)
+    static FabricIndex from(const Fabric& f);
+};
+
 struct ImportInput {
     std::string file;        // as named to the user in diagnostics
     std::string_view bytes;  // whole file content
     double mtime = 0;        // UNIX seconds
+    const FabricIndex* fabric = nullptr;  // null when no topology is known
 };
 
 class DiagnosticSink {
@@ -39,12 +50,16 @@ private:
 
 struct TopologyResult {
     Fabric fabric;
-    std::optional<double> time;  // the time the file says it was captured
+    std::optional<double> time;   // the time the file says it was captured
+    std::vector<PortHint> hints;  // supported width/speed above the active one (iblinkinfo)
+    // Forwarding tables (ibroute, dump_fts). A result with routes and no nodes attaches them to
+    // the latest stored snapshot instead of starting a new one.
+    std::vector<SwitchRoutes> routes;
 };
 
 class Importer {
 public:
-    enum class Kind { Topology, Counters };
+    enum class Kind { Topology, Counters, Job };
     virtual ~Importer() = default;
     [[nodiscard]] virtual std::string_view name() const = 0;
     [[nodiscard]] virtual Kind kind() const = 0;
@@ -64,6 +79,18 @@ public:
     // Returns the number of rows (samples) read.
     virtual std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                const ProgressFn& progress) const = 0;
+};
+
+// A job: which host and device each rank ran on (NCCL INFO logs, `rank,host,device` CSV).
+struct JobResult {
+    std::string name;
+    std::vector<JobRank> ranks;  // sorted by rank
+};
+
+class JobImporter : public Importer {
+public:
+    [[nodiscard]] Kind kind() const final { return Kind::Job; }
+    virtual JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
 };
 
 } // namespace fabscope

@@ -1,13 +1,37 @@
 #include "importers/registry.h"
 
+#include "importers/iblinkinfo_importer.h"
+#include "importers/ibqueryerrors_importer.h"
+#include "importers/ibroute_importer.h"
 #include "importers/ibnetdiscover_importer.h"
+#include "importers/ibnetdiscover_ports_importer.h"
+#include "importers/ethtool_importer.h"
+#include "importers/lldp_json_importer.h"
 #include "importers/long_csv_importer.h"
+#include "importers/nccl_log_importer.h"
+#include "importers/job_csv_importer.h"
+#include "importers/lst_importer.h"
+#include "importers/perfquery_importer.h"
+#include "importers/prometheus_json_importer.h"
+#include "importers/prometheus_text_importer.h"
 
 namespace fabscope {
 
 ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbnetdiscoverImporter>());
     importers_.push_back(std::make_unique<LongCsvImporter>());
+    importers_.push_back(std::make_unique<IblinkinfoImporter>());
+    importers_.push_back(std::make_unique<IbnetdiscoverPortsImporter>());
+    importers_.push_back(std::make_unique<PerfqueryImporter>());
+    importers_.push_back(std::make_unique<PrometheusTextImporter>());
+    importers_.push_back(std::make_unique<PrometheusJsonImporter>());
+    importers_.push_back(std::make_unique<IbqueryerrorsImporter>());
+    importers_.push_back(std::make_unique<IbrouteImporter>());
+    importers_.push_back(std::make_unique<LstImporter>());
+    importers_.push_back(std::make_unique<LldpJsonImporter>());
+    importers_.push_back(std::make_unique<NcclLogImporter>());
+    importers_.push_back(std::make_unique<JobCsvImporter>());
+    importers_.push_back(std::make_unique<EthtoolImporter>());
 }
 
 const Importer* ImporterRegistry::byName(std::string_view name) const {

@@ -92,6 +92,32 @@ private Q_SLOTS:
         QVERIFY2(panMs < 100, qPrintable(QString::number(panMs)));
     }
 
+    void panningRendersOffTheGuiThreadAndDropsStaleFrames() {
+        FabricView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(selene_);
+        QSignalSpy ready(&view, &FabricView::frameReady);
+        QVERIFY(ready.wait(10000));  // the first frame comes from the worker too
+        QVERIFY(view.frameIsCurrent());
+        // A burst of pans: each paint shows the previous frame moved (no geometry on the GUI thread);
+        // frames started for superseded views are dropped, the last one lands.
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < 10; ++i) {
+            view.panBy(25);
+            view.repaint();
+        }
+        const double paintMs = static_cast<double>(t.elapsed()) / 10;
+        QVERIFY(!view.frameIsCurrent());
+        QTRY_VERIFY_WITH_TIMEOUT(view.frameIsCurrent(), 10000);
+        QVERIFY2(view.droppedFrames() >= 1, qPrintable(QString::number(view.droppedFrames())));
+        qInfo("selene: pan paint on the GUI thread %.1f ms (geometry %.1f ms on the worker), %d stale frames dropped", paintMs,
+              view.lastFrameCost().geometryMs, view.droppedFrames());
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-panned.png"));
+    }
+
     void clickingASwitchSelectsIt() {
         FabricView view;
         view.resize(1600, 900);

@@ -6,6 +6,8 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -69,6 +71,111 @@ void rasterise(quint32* buf, int w, int h, double fx0, double fy0, double fx1, d
     }
 }
 
+double tierYOf(int maxTier, int height, int tier) {
+    const double h = height - kTop - kBottom;
+    if (maxTier == 0) return kTop + h / 2;
+    return kTop + h * static_cast<double>(maxTier - tier) / maxTier;
+}
+
+FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
+    QElapsedTimer timer;
+    timer.start();
+    FabricGeometryFrame out;
+    out.generation = in.generation;
+    out.snapshot = in.snapshot;
+    out.sx = in.sx, out.ox = in.ox, out.folded = in.folded;
+    const QSize sz = in.size;
+    out.idBuffer = QImage(sz, QImage::Format_RGB32);
+    out.idBuffer.fill(0u);
+    out.nodeLayer = QImage(sz, QImage::Format_ARGB32_Premultiplied);
+    out.nodeLayer.fill(Qt::transparent);
+    if (!in.layout || !in.snapshot) return out;
+    const FabricLayout& L = *in.layout;
+    const double sx = in.sx;
+    const bool folded = in.folded;
+    auto pointPos = [&](std::uint32_t pt) { return QPointF(in.ox + in.sx * L.x[pt], tierYOf(L.maxTier, sz.height(), L.tier[pt])); };
+    auto zoom = [&] { return in.zoom; };
+    const auto& edges = folded ? L.edgesFolded : L.edgesUnfolded;
+    auto* buf = reinterpret_cast<quint32*>(out.idBuffer.bits());
+    const int w = sz.width(), h = sz.height();
+    const int thick = sx > 40 ? 3 : 2;
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        const QPointF a = pointPos(edges[e].from), b = pointPos(edges[e].to);
+        if (std::max(a.x(), b.x()) < 0 || std::min(a.x(), b.x()) >= w) continue;
+        // Bundles of parallel links are drawn wider.
+        const int t = edges[e].members > 1 && !L.isGroup(edges[e].to) ? thick + 1 : thick;
+        rasterise(buf, w, h, a.x(), a.y(), b.x(), b.y(), static_cast<quint32>(e + 1), t);
+    }
+
+    // Nodes: batched by kind, labels only where they fit.
+    QPainter p(&out.nodeLayer);
+    p.setClipRect(QRect(QPoint(0, 0), sz));
+    p.setRenderHint(QPainter::Antialiasing, sx > 20);
+    const auto& f = in.snapshot->fabric;
+    QVector<QRectF> switches, hosts, groups;
+    const double sw = std::clamp(sx * 0.6, 4.0, 12.0);
+    const double hr = std::clamp(sx * 0.3, 1.5, 5.0);
+    std::vector<int> perTier(static_cast<std::size_t>(L.maxTier + 1), 0);
+    for (std::size_t i = 0; i < L.nodeCount; ++i)
+        if (L.tier[i] >= 0) ++perTier[static_cast<std::size_t>(L.tier[i])];
+    for (std::uint32_t i = 0; i < L.points(); ++i) {
+        if (L.tier[i] < 0) continue;
+        const bool group = L.isGroup(i);
+        const bool host = !group && L.tier[i] == 0;
+        if ((group && !folded) || (host && folded)) continue;
+        const QPointF c = pointPos(i);
+        if (c.x() < -20 || c.x() > w + 20) continue;
+        if (group) {
+            const double gw = std::clamp(sx * L.groupSize[i - L.nodeCount] * 0.8, 4.0, 40.0);
+            groups.append(QRectF(c.x() - gw / 2, c.y() - 4, gw, 8));
+        } else if (host) {
+            hosts.append(QRectF(c.x() - hr, c.y() - hr, 2 * hr, 2 * hr));
+        } else {
+            switches.append(QRectF(c.x() - sw / 2, c.y() - sw / 2, sw, sw));
+        }
+    }
+    p.setPen(QPen(QColor(30, 40, 60), 1));
+    p.setBrush(QColor(60, 95, 150));
+    p.drawRects(switches);
+    p.setBrush(QColor(70, 150, 95));
+    p.setPen(Qt::NoPen);
+    for (const auto& r : hosts) p.drawEllipse(r);
+    p.setBrush(QColor(70, 150, 95));
+    p.setPen(QPen(QColor(30, 80, 50), 1));
+    p.drawRects(groups);
+    // Labels: a tier's nodes are labelled when their spacing leaves room for a name.
+    p.setPen(QColor(30, 30, 30));
+    QFont font = p.font();
+    font.setPointSizeF(7.5);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    for (std::uint32_t i = 0; i < L.nodeCount; ++i) {
+        const int t = L.tier[i];
+        if (t < 0 || (t == 0 && folded)) continue;
+        const double spacing = t == 0 ? sx : (w - 2 * kSide) * zoom() / std::max(1, perTier[static_cast<std::size_t>(t)]);
+        if (spacing < 48) continue;
+        const QPointF c = pointPos(i);
+        if (c.x() < -60 || c.x() > w + 60) continue;
+        QString name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
+        if (t == 0) name = name.section(QLatin1Char(' '), 0, 0);  // a host: its host name ("dgx021 mlx5_0")
+        const QString label = fm.elidedText(name, Qt::ElideMiddle, static_cast<int>(spacing) - 4);
+        const int lw = fm.horizontalAdvance(label);
+        const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
+        p.drawText(QPointF(c.x() - lw / 2.0, ly), label);
+    }
+    if (folded) {
+        for (std::uint32_t g = 0; g < L.groupSize.size(); ++g) {
+            const double spacing = sx * L.groupSize[g];
+            if (spacing < 40) continue;
+            const QPointF c = pointPos(static_cast<std::uint32_t>(L.nodeCount + g));
+            const QString label = FabricView::tr("%n host(s)", nullptr, static_cast<int>(L.groupSize[g]));
+            p.drawText(QPointF(c.x() - fm.horizontalAdvance(label) / 2.0, c.y() + 6 + fm.ascent()), label);
+        }
+    }
+    out.ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    return out;
+}
+
 } // namespace
 
 FabricView::FabricView(QWidget* parent) : QWidget(parent) {
@@ -87,7 +194,11 @@ FabricView::~FabricView() = default;
 void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     layout_.reset();
-    if (snapshot_) layout_ = std::make_unique<FabricLayout>(layoutFatTree(snapshot_->fabric, snapshot_->tiers));
+    if (snapshot_) layout_ = std::make_shared<const FabricLayout>(layoutFatTree(snapshot_->fabric, snapshot_->tiers));
+    // A frame of the previous store is no placeholder for this one.
+    idBuffer_ = composed_ = nodeLayer_ = QImage();
+    edgeValue_.clear();
+    edgeColour_.clear();
     selectedNode_ = selectedLink_ = -1;
     highlightLinks_.clear();
     highlightNodes_.clear();
@@ -145,6 +256,7 @@ void FabricView::frameNodes(const std::vector<std::uint32_t>& nodes) {
 
 void FabricView::invalidateGeometry() {
     geometryDirty_ = colourDirty_ = true;
+    ++geometryGeneration_;  // a frame in flight for the previous view is stale
     updateFolding();
     update();
     Q_EMIT viewChanged();
@@ -152,12 +264,7 @@ void FabricView::invalidateGeometry() {
 
 void FabricView::updateFolding() { folded_ = sx_ < kUnfoldPx; }
 
-double FabricView::tierY(int tier) const {
-    const int maxTier = layout_ ? layout_->maxTier : 0;
-    const double h = height() - kTop - kBottom;
-    if (maxTier == 0) return kTop + h / 2;
-    return kTop + h * static_cast<double>(maxTier - tier) / maxTier;
-}
+double FabricView::tierY(int tier) const { return tierYOf(layout_ ? layout_->maxTier : 0, height(), tier); }
 
 QPointF FabricView::pointPos(std::uint32_t p) const { return {ox_ + sx_ * layout_->x[p], tierY(layout_->tier[p])}; }
 
@@ -227,95 +334,43 @@ void FabricView::resizeEvent(QResizeEvent* e) {
     invalidateGeometry();
 }
 
-void FabricView::renderGeometry() {
-    QElapsedTimer timer;
-    timer.start();
-    const QSize sz = size();
-    idBuffer_ = QImage(sz, QImage::Format_RGB32);
-    idBuffer_.fill(0u);
-    nodeLayer_ = QImage(sz, QImage::Format_ARGB32_Premultiplied);
-    nodeLayer_.fill(Qt::transparent);
-    geometryDirty_ = false;
-    colourDirty_ = true;
-    if (!layout_) return;
-    const auto& edges = folded_ ? layout_->edgesFolded : layout_->edgesUnfolded;
-    auto* buf = reinterpret_cast<quint32*>(idBuffer_.bits());
-    const int w = sz.width(), h = sz.height();
-    const int thick = sx_ > 40 ? 3 : 2;
-    for (std::size_t e = 0; e < edges.size(); ++e) {
-        const QPointF a = pointPos(edges[e].from), b = pointPos(edges[e].to);
-        if (std::max(a.x(), b.x()) < 0 || std::min(a.x(), b.x()) >= w) continue;
-        // Bundles of parallel links are drawn wider.
-        const int t = edges[e].members > 1 && !layout_->isGroup(edges[e].to) ? thick + 1 : thick;
-        rasterise(buf, w, h, a.x(), a.y(), b.x(), b.y(), static_cast<quint32>(e + 1), t);
-    }
+FabricGeometryInput FabricView::geometryInput() const {
+    return {snapshot_, layout_, size(), sx_, ox_, zoom(), folded_, geometryGeneration_};
+}
 
-    // Nodes: batched by kind, labels only where they fit.
-    QPainter p(&nodeLayer_);
-    p.setClipRect(QRect(QPoint(0, 0), sz));
-    p.setRenderHint(QPainter::Antialiasing, sx_ > 20);
-    const auto& f = snapshot_->fabric;
-    QVector<QRectF> switches, hosts, groups;
-    const double sw = std::clamp(sx_ * 0.6, 4.0, 12.0);
-    const double hr = std::clamp(sx_ * 0.3, 1.5, 5.0);
-    std::vector<int> perTier(static_cast<std::size_t>(layout_->maxTier + 1), 0);
-    for (std::size_t i = 0; i < layout_->nodeCount; ++i)
-        if (layout_->tier[i] >= 0) ++perTier[static_cast<std::size_t>(layout_->tier[i])];
-    for (std::uint32_t i = 0; i < layout_->points(); ++i) {
-        if (layout_->tier[i] < 0) continue;
-        const bool group = layout_->isGroup(i);
-        const bool host = !group && layout_->tier[i] == 0;
-        if ((group && !folded_) || (host && folded_)) continue;
-        const QPointF c = pointPos(i);
-        if (c.x() < -20 || c.x() > w + 20) continue;
-        if (group) {
-            const double gw = std::clamp(sx_ * layout_->groupSize[i - layout_->nodeCount] * 0.8, 4.0, 40.0);
-            groups.append(QRectF(c.x() - gw / 2, c.y() - 4, gw, 8));
-        } else if (host) {
-            hosts.append(QRectF(c.x() - hr, c.y() - hr, 2 * hr, 2 * hr));
-        } else {
-            switches.append(QRectF(c.x() - sw / 2, c.y() - sw / 2, sw, sw));
+void FabricView::adoptFrame(FabricGeometryFrame frame) {
+    idBuffer_ = std::move(frame.idBuffer);
+    nodeLayer_ = std::move(frame.nodeLayer);
+    frameSx_ = frame.sx, frameOx_ = frame.ox, frameFolded_ = frame.folded;
+    cost_.geometryMs = frame.ms;
+    geometryDirty_ = frame.generation != geometryGeneration_;
+    colourDirty_ = true;
+}
+
+void FabricView::requestGeometry() {
+    if (geometryRunning_ || !layout_) return;  // the running job restarts itself when it lands stale
+    geometryRunning_ = true;
+    auto* watcher = new QFutureWatcher<FabricGeometryFrame>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        geometryRunning_ = false;
+        FabricGeometryFrame frame = watcher->result();
+        if (frame.generation != geometryGeneration_ || frame.idBuffer.size() != size() || frame.snapshot != snapshot_) {
+            ++droppedFrames_;
+            if (geometryDirty_) requestGeometry();  // dropped: the view moved on meanwhile
+            return;
         }
-    }
-    p.setPen(QPen(QColor(30, 40, 60), 1));
-    p.setBrush(QColor(60, 95, 150));
-    p.drawRects(switches);
-    p.setBrush(QColor(70, 150, 95));
-    p.setPen(Qt::NoPen);
-    for (const auto& r : hosts) p.drawEllipse(r);
-    p.setBrush(QColor(70, 150, 95));
-    p.setPen(QPen(QColor(30, 80, 50), 1));
-    p.drawRects(groups);
-    // Labels: a tier's nodes are labelled when their spacing leaves room for a name.
-    p.setPen(QColor(30, 30, 30));
-    QFont font = p.font();
-    font.setPointSizeF(7.5);
-    p.setFont(font);
-    const QFontMetrics fm(font);
-    for (std::uint32_t i = 0; i < layout_->nodeCount; ++i) {
-        const int t = layout_->tier[i];
-        if (t < 0 || (t == 0 && folded_)) continue;
-        const double spacing = t == 0 ? sx_ : (w - 2 * kSide) * zoom() / std::max(1, perTier[static_cast<std::size_t>(t)]);
-        if (spacing < 48) continue;
-        const QPointF c = pointPos(i);
-        if (c.x() < -60 || c.x() > w + 60) continue;
-        QString name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
-        if (t == 0) name = name.section(QLatin1Char(' '), 0, 0);  // a host: its host name ("dgx021 mlx5_0")
-        const QString label = fm.elidedText(name, Qt::ElideMiddle, static_cast<int>(spacing) - 4);
-        const int lw = fm.horizontalAdvance(label);
-        const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
-        p.drawText(QPointF(c.x() - lw / 2.0, ly), label);
-    }
-    if (folded_) {
-        for (std::uint32_t g = 0; g < layout_->groupSize.size(); ++g) {
-            const double spacing = sx_ * layout_->groupSize[g];
-            if (spacing < 40) continue;
-            const QPointF c = pointPos(static_cast<std::uint32_t>(layout_->nodeCount + g));
-            const QString label = tr("%n host(s)", nullptr, static_cast<int>(layout_->groupSize[g]));
-            p.drawText(QPointF(c.x() - fm.horizontalAdvance(label) / 2.0, c.y() + 6 + fm.ascent()), label);
-        }
-    }
-    cost_.geometryMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        adoptFrame(std::move(frame));
+        update();
+        Q_EMIT frameReady();
+    });
+    watcher->setFuture(QtConcurrent::run(renderGeometryFrame, geometryInput()));
+}
+
+void FabricView::renderGeometry() {
+    // Synchronous (tests, benchmarks, a click that needs an up-to-date id buffer): newer than any
+    // frame in flight, which is dropped when it lands.
+    adoptFrame(renderGeometryFrame(geometryInput()));
 }
 
 void FabricView::recolour() {
@@ -323,7 +378,7 @@ void FabricView::recolour() {
     timer.start();
     colourDirty_ = false;
     if (composed_.size() != idBuffer_.size()) composed_ = QImage(idBuffer_.size(), QImage::Format_RGB32);
-    const auto& edges = layout_ ? (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded) : std::vector<DrawEdge>{};
+    const auto& edges = layout_ && !idBuffer_.isNull() ? (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded) : std::vector<DrawEdge>{};
     edgeValue_.assign(edges.size(), std::numeric_limits<float>::quiet_NaN());
     edgeColour_.assign(edges.size() + 1, palette().base().color().rgb());
     const LinkTimeSeries* rates = snapshot_ && !snapshot_->rates.empty() && bin_ >= 0 ? &snapshot_->rates : nullptr;
@@ -353,7 +408,7 @@ void FabricView::renderFrame() {
 
 std::uint32_t FabricView::edgeOfLink(int link) const {
     if (!layout_ || link < 0 || static_cast<std::size_t>(link) >= layout_->edgeOfLinkFolded.size()) return kNone;
-    return (folded_ ? layout_->edgeOfLinkFolded : layout_->edgeOfLinkUnfolded)[static_cast<std::size_t>(link)];
+    return (frameFolded_ ? layout_->edgeOfLinkFolded : layout_->edgeOfLinkUnfolded)[static_cast<std::size_t>(link)];
 }
 
 QRgb FabricView::linkColour(int link) const {
@@ -370,7 +425,7 @@ std::optional<QPoint> FabricView::pixelOfLink(int link) const {
     const auto e = edgeOfLink(link);
     if (e == kNone || idBuffer_.isNull()) return std::nullopt;
     // Prefer a pixel away from the ends, where nodes are drawn over the line.
-    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[e];
+    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[e];
     const QPointF a = pointPos(edge.from), b = pointPos(edge.to);
     for (double f : {0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75}) {
         const QPointF c = a + (b - a) * f;
@@ -413,7 +468,7 @@ int FabricView::edgeAt(QPointF pos) const {
 int FabricView::linkAt(QPointF pos) const {
     const int e = edgeAt(pos);
     if (e < 0) return -1;
-    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
+    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
     // A bundle: its hottest member at the cursor, else its first.
     int best = static_cast<int>(layout_->edgeMembers[edge.firstMember]);
     float bestV = std::numeric_limits<float>::quiet_NaN();
@@ -437,7 +492,7 @@ QString FabricView::tooltipAt(QPointF pos) const {
     }
     const int e = edgeAt(pos);
     if (e < 0) return {};
-    const auto& edge = (folded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
+    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
     const auto& rates = snapshot_->rates;
     auto util = [&](LinkMetric m, std::uint32_t l) {
         return bin_ >= 0 && !rates.empty() ? rates.value(m, l, static_cast<std::size_t>(bin_)) : std::numeric_limits<float>::quiet_NaN();
@@ -543,9 +598,27 @@ void FabricView::paintEvent(QPaintEvent* event) {
         p.drawText(rect(), Qt::AlignCenter, tr("No fabric loaded.\nOpen a store (Ctrl+O) or drop topology files here."));
         return;
     }
-    renderFrame();
-    p.drawImage(0, 0, composed_);
-    p.drawImage(0, 0, nodeLayer_);
+    if (geometryDirty_ || idBuffer_.size() != size()) requestGeometry();  // off the GUI thread
+    if (colourDirty_ && !idBuffer_.isNull()) recolour();
+    if (idBuffer_.isNull()) {
+        p.fillRect(rect(), palette().base());
+        p.drawText(rect(), Qt::AlignCenter, tr("Drawing the fabric…"));
+    } else if (!geometryDirty_ && idBuffer_.size() == size()) {
+        p.drawImage(0, 0, composed_);
+        p.drawImage(0, 0, nodeLayer_);
+    } else {
+        // Placeholder until the new frame lands: the previous one, moved and scaled to the new view.
+        p.fillRect(rect(), palette().base());
+        p.save();
+        const double k = frameSx_ > 0 ? sx_ / frameSx_ : 1.0;
+        const double oldH = std::max(1.0, idBuffer_.height() - kTop - kBottom), newH = std::max(1.0, height() - kTop - kBottom);
+        QTransform t(k, 0, 0, newH / oldH, ox_ - k * frameOx_, kTop - kTop * newH / oldH);
+        p.setTransform(t);
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        p.drawImage(0, 0, composed_);
+        p.drawImage(0, 0, nodeLayer_);
+        p.restore();
+    }
 
     // Overlays: the highlighted finding, then the selection (few items, drawn directly).
     const auto& f = snapshot_->fabric;

@@ -21,6 +21,24 @@ namespace fabscope {
 struct StoreSnapshot;
 struct FabricLayout;
 
+// What one geometry frame (id buffer + node layer) is drawn from and what it yields; rendered off
+// the GUI thread on zoom/pan/resize, tagged with the view's generation so stale frames are dropped.
+struct FabricGeometryInput {
+    std::shared_ptr<const StoreSnapshot> snapshot;
+    std::shared_ptr<const FabricLayout> layout;
+    QSize size;
+    double sx = 1, ox = 0, zoom = 1;
+    bool folded = true;
+    int generation = 0;
+};
+struct FabricGeometryFrame {
+    std::shared_ptr<const StoreSnapshot> snapshot;
+    QImage idBuffer, nodeLayer;
+    double sx = 1, ox = 0, ms = 0;
+    bool folded = true;
+    int generation = 0;
+};
+
 class FabricView : public QWidget {
     Q_OBJECT
 public:
@@ -48,8 +66,11 @@ public:
         double recolourMs = 0;  // last recolour through the colour table
     };
     [[nodiscard]] FrameCost lastFrameCost() const { return cost_; }
-    // Renders the next frame now (tests and benchmarks; painting does the same lazily).
+    // Renders the next frame now (tests and benchmarks). Painting instead renders the geometry on a
+    // worker and shows the previous frame, moved and scaled, until it lands (frameReady()).
     void renderFrame();
+    [[nodiscard]] bool frameIsCurrent() const { return !geometryDirty_ && !idBuffer_.isNull() && idBuffer_.size() == size(); }
+    [[nodiscard]] int droppedFrames() const { return droppedFrames_; }
 
 public Q_SLOTS:
     void setMetric(fabscope::LinkMetric metric);
@@ -70,6 +91,7 @@ Q_SIGNALS:
     void linkClicked(int link);
     void selectionCleared();
     void viewChanged();
+    void frameReady();  // a geometry frame rendered off the GUI thread was adopted
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -89,19 +111,27 @@ private:
     [[nodiscard]] std::uint32_t edgeOfLink(int link) const;
     void updateFolding();
     void renderGeometry();
+    [[nodiscard]] FabricGeometryInput geometryInput() const;
+    void adoptFrame(FabricGeometryFrame frame);
+    void requestGeometry();
     void recolour();
     void invalidateGeometry();
     QString tooltipAt(QPointF pos) const;
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
-    std::unique_ptr<FabricLayout> layout_;
+    std::shared_ptr<const FabricLayout> layout_;
     ColourScale scale_;
     double time_ = 0;
     int bin_ = -1;
     double sx_ = 1, ox_ = 0;  // screen x = ox_ + sx_ * world x
     bool folded_ = true;
     bool geometryDirty_ = true, colourDirty_ = true;
-    QImage idBuffer_;    // RGB32: edge id + 1 per pixel, 0 = background
+    QImage idBuffer_;    // RGB32: edge id + 1 per pixel, 0 = background (of the last adopted frame)
+    double frameSx_ = 1, frameOx_ = 0;  // the view the id buffer was drawn for
+    bool frameFolded_ = true;
+    int geometryGeneration_ = 0;
+    bool geometryRunning_ = false;
+    int droppedFrames_ = 0;  // stale frames from the worker, dropped
     QImage composed_;    // recoloured id buffer
     QImage nodeLayer_;   // nodes and labels, premultiplied ARGB
     std::vector<float> edgeValue_;   // per drawn edge at the cursor

@@ -86,6 +86,51 @@ void readErrors(const json& j, ErrorLinkConfig& c) {
     }
 }
 
+bool flag(const json& j, const char* key, const std::string& where) {
+    const json& v = j.at(key);
+    if (!v.is_boolean()) fail(where + "." + key + " must be true or false");
+    return v.get<bool>();
+}
+
+void readNewKinds(const json& j, AnalysisConfig& c) {
+    if (j.contains("congestion_tree")) {
+        const json& o = objectAt(j, "congestion_tree");
+        auto& t = c.congestionTree;
+        checkKeys(o, {"share", "critical_share", "min_samples", "tick_ns"}, "congestion_tree");
+        if (o.contains("share")) t.share = number(o, "share", 0, 1, "congestion_tree");
+        if (o.contains("critical_share")) t.criticalShare = number(o, "critical_share", 0, 1, "congestion_tree");
+        if (o.contains("min_samples")) t.minSamples = static_cast<int>(number(o, "min_samples", 1, 1e9, "congestion_tree"));
+        if (o.contains("tick_ns")) t.tickNs = number(o, "tick_ns", 1e-3, 1e9, "congestion_tree");
+    }
+    if (j.contains("pfc_storm")) {
+        const json& o = objectAt(j, "pfc_storm");
+        auto& t = c.pfcStorm;
+        checkKeys(o, {"share", "min_samples", "frame_quanta"}, "pfc_storm");
+        if (o.contains("share")) t.share = number(o, "share", 0, 1, "pfc_storm");
+        if (o.contains("min_samples")) t.minSamples = static_cast<int>(number(o, "min_samples", 1, 1e9, "pfc_storm"));
+        if (o.contains("frame_quanta")) t.frameQuanta = number(o, "frame_quanta", 1, 65535, "pfc_storm");
+    }
+    if (j.contains("ecmp_imbalance")) {
+        const json& o = objectAt(j, "ecmp_imbalance");
+        auto& t = c.ecmpImbalance;
+        checkKeys(o, {"ratio", "min_mean_util", "min_samples", "skip_hot"}, "ecmp_imbalance");
+        if (o.contains("ratio")) t.ratio = number(o, "ratio", 1, 1e9, "ecmp_imbalance");
+        if (o.contains("min_mean_util")) t.minMeanUtil = number(o, "min_mean_util", 0, 10, "ecmp_imbalance");
+        if (o.contains("min_samples")) t.minSamples = static_cast<int>(number(o, "min_samples", 1, 1e9, "ecmp_imbalance"));
+        if (o.contains("skip_hot")) t.skipHot = flag(o, "skip_hot", "ecmp_imbalance");
+    }
+    if (j.contains("straggler_path")) {
+        const json& o = objectAt(j, "straggler_path");
+        auto& t = c.stragglerPath;
+        checkKeys(o, {"ring_above", "outlier_ratio", "min_pairs", "flagged_penalty", "max_routes"}, "straggler_path");
+        if (o.contains("ring_above")) t.ringAbove = static_cast<int>(number(o, "ring_above", 1, 1e9, "straggler_path"));
+        if (o.contains("outlier_ratio")) t.outlierRatio = number(o, "outlier_ratio", 0, 1, "straggler_path");
+        if (o.contains("min_pairs")) t.minPairs = static_cast<int>(number(o, "min_pairs", 2, 1e9, "straggler_path"));
+        if (o.contains("flagged_penalty")) t.flaggedPenalty = number(o, "flagged_penalty", 0, 1, "straggler_path");
+        if (o.contains("max_routes")) t.maxRoutes = static_cast<int>(number(o, "max_routes", 1, 1e6, "straggler_path"));
+    }
+}
+
 } // namespace
 
 AnalysisConfig parseAnalysisConfig(std::string_view text) {
@@ -97,7 +142,10 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
         fail(std::string("not valid JSON: ") + e.what());
     }
     if (!j.is_object()) fail("the config must be a JSON object");
-    checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap"}, "the config");
+    checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap", "congestion_tree", "pfc_storm",
+                 "ecmp_imbalance", "straggler_path"},
+              "the config");
+    readNewKinds(j, c);
     if (j.contains("gap_factor")) c.gapFactor = number(j, "gap_factor", 1, 1e9, "config");
     if (j.contains("hot_link")) readHotLink(objectAt(j, "hot_link"), c.hotLink);
     if (j.contains("degraded_link")) readDegraded(objectAt(j, "degraded_link"), c.degradedLink);

@@ -12,7 +12,19 @@
 //                     "symbol_errors": {"per_s": 0.0167, "min_count": 10},
 //                     "link_error_recovery": {...}, "rcv_errors": {...},
 //                     "fec_uncorrectable": {...}, "xmit_discards": {...} },
-//     "link_flap": { "min_count": 1 } }
+//     "link_flap": { "min_count": 1 },
+//     "congestion_tree": { "share": 0.3,       // xmit_wait time / interval a port must reach
+//                          "critical_share": 0.6, "min_samples": 3,
+//                          "tick_ns": 4 },     // PortXmitWait tick length (hardware-specific)
+//     "pfc_storm": { "share": 0.5,             // paused time / interval a port must cause
+//                    "min_samples": 3,
+//                    "frame_quanta": 65535 },  // pause time per frame (x 512 bit times)
+//     "ecmp_imbalance": { "ratio": 1.5, "min_mean_util": 0.2, "min_samples": 3,
+//                         "skip_hot": true },  // leave a busiest link that is already hot to hot_link
+//     "straggler_path": { "ring_above": 8,     // jobs larger than this: ring pairs only
+//                         "outlier_ratio": 0.5,// pair headroom <= ratio x job median
+//                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64 } }
+//   (docs/ANALYSIS.md explains each key.)
 //
 // error_link fires when a counter's total increase over the window is >= min_count AND its
 // mean rate over the valid intervals is > per_s. Defaults (see analysis_config.cpp for why):
@@ -54,12 +66,44 @@ struct LinkFlapConfig {
     double minCount = 1;
 };
 
+struct CongestionTreeConfig {
+    double share = 0.3;          // fraction of the interval the port waited for credits
+    double criticalShare = 0.6;  // root at or above this -> critical
+    int minSamples = 3;          // consecutive intervals
+    double tickNs = 4;           // PortXmitWait tick (IBA leaves it to the hardware)
+};
+
+struct PfcStormConfig {
+    double share = 0.5;          // fraction of the interval paused by this port's pause frames
+    int minSamples = 3;          // consecutive intervals
+    double frameQuanta = 65535;  // pause per frame when only frame counts exist (1 quantum = 512 bit times)
+};
+
+struct EcmpImbalanceConfig {
+    double ratio = 1.5;          // busiest / group mean must exceed this
+    double minMeanUtil = 0.2;    // ... while the group mean is at least this
+    int minSamples = 3;          // consecutive intervals
+    bool skipHot = true;         // intervals where the busiest link is a hot link are left to hot_link
+};
+
+struct StragglerPathConfig {
+    int ringAbove = 8;           // jobs with more ranks: ring neighbours only; else all pairs
+    double outlierRatio = 0.5;   // worst pair's headroom <= ratio x median of the job's pairs
+    int minPairs = 3;            // fewer pairs: nothing to compare against
+    double flaggedPenalty = 0.5; // headroom factor of a hop named by an error/flap/congestion/PFC finding
+    int maxRoutes = 64;          // equal-cost routes enumerated per pair
+};
+
 struct AnalysisConfig {
     double gapFactor = 3;
     HotLinkConfig hotLink;
     DegradedLinkConfig degradedLink;
     ErrorLinkConfig errorLink;
     LinkFlapConfig linkFlap;
+    CongestionTreeConfig congestionTree;
+    PfcStormConfig pfcStorm;
+    EcmpImbalanceConfig ecmpImbalance;
+    StragglerPathConfig stragglerPath;
 };
 
 // Thrown for a config that cannot be read or does not follow the schema above.

@@ -2,6 +2,7 @@
 
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
+#include "core/analysis/topology_change.h"
 
 namespace fabscope {
 
@@ -20,6 +21,12 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     detectDegradedLinks(ctx, report.findings);
     detectErrorLinks(ctx, report.findings);
     detectLinkFlaps(ctx, report.findings);
+    detectEcmpImbalance(ctx, report.findings);
+    detectCongestionTrees(ctx, report.findings);
+    detectPfcStorms(ctx, report.findings);
+    const std::vector<Finding> beforeStragglers = report.findings;
+    detectStragglerPaths(store, ctx, beforeStragglers, report.findings);
+    detectTopologyChanges(store, report.findings);
     sortAndNumber(report.findings);
     return report;
 }

@@ -10,5 +10,11 @@ void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectErrorLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectLinkFlaps(const AnalysisContext& ctx, std::vector<Finding>& out);
+void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out);
+void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out);
+void detectPfcStorms(const AnalysisContext& ctx, std::vector<Finding>& out);
+// Needs the store's jobs and the findings of the other detectors (hops they name score worse).
+void detectStragglerPaths(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar,
+                          std::vector<Finding>& out);
 
 } // namespace fabscope

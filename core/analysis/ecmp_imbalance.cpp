@@ -1,0 +1,134 @@
+// ecmp_imbalance: among one switch's up-links to the next tier (its equal-cost next hops in a
+// fat tree, tiers from core/tiers.h), the busiest carries > ratio x the group mean for
+// >= min_samples consecutive intervals while the group mean is >= min_mean_util. Only intervals
+// every member measured count (a reset on one link is not a moment of imbalance). With skip_hot,
+// intervals where the busiest link is itself at hot_link utilisation are left to hot_link.
+#include "core/analysis/detectors.h"
+#include "core/analysis/format.h"
+#include "core/analysis/port_load.h"
+#include "core/tiers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace fabscope {
+namespace {
+
+struct Member {
+    PortId local, remote;
+    DirectionLoad load;
+    std::map<std::int64_t, double> utilByEnd;  // interval end (ms) -> utilisation, valid intervals only
+};
+
+struct Moment {
+    std::int64_t startMs = 0, endMs = 0;
+    std::size_t busiest = 0;
+    double max = 0, mean = 0;
+};
+
+void emit(const AnalysisContext& ctx, const std::vector<Member>& g, const std::vector<Moment>& run,
+          std::vector<Finding>& out) {
+    std::map<std::size_t, int> votes;
+    double peakRatio = 0, ratioSum = 0, meanSum = 0, busiestSum = 0;
+    for (const Moment& m : run) {
+        ++votes[m.busiest];
+        peakRatio = std::max(peakRatio, m.max / m.mean);
+        ratioSum += m.max / m.mean;
+        meanSum += m.mean;
+        busiestSum += m.max;
+    }
+    const std::size_t b = std::max_element(votes.begin(), votes.end(), [](auto x, auto y) { return x.second < y.second; })->first;
+    const double n = static_cast<double>(run.size());
+    Finding f;
+    f.kind = "ecmp_imbalance";
+    f.severity = FindingSeverity::Warning;
+    f.start = static_cast<double>(run.front().startMs) / 1000.0;
+    f.end = static_cast<double>(run.back().endMs) / 1000.0;
+    // The busiest link (transmitting end first), then the other members' local ports.
+    f.ports = {ctx.ref(g[b].local), ctx.ref(g[b].remote)};
+    for (std::size_t i = 0; i < g.size(); ++i)
+        if (i != b) f.ports.push_back(ctx.ref(g[i].local));
+    f.summary = AnalysisContext::label(f.ports[0]) + " -> " + AnalysisContext::label(f.ports[1]) + " carries " +
+                numfmt::num(ratioSum / n, 2) + "x the mean of its " + std::to_string(g.size()) + " up-links (" +
+                numfmt::num(std::round(busiestSum / n * 100)) + "% vs " + numfmt::num(std::round(meanSum / n * 100)) +
+                "%) for " + numfmt::num(f.end - f.start) + " s";
+    f.metrics = {{"peak_ratio", numfmt::round(peakRatio)},
+                 {"mean_ratio", numfmt::round(ratioSum / n)},
+                 {"busiest_util", numfmt::round(busiestSum / n)},
+                 {"group_mean_util", numfmt::round(meanSum / n)},
+                 {"group_size", static_cast<double>(g.size())},
+                 {"samples", n}};
+    out.push_back(std::move(f));
+}
+
+void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<Finding>& out) {
+    const EcmpImbalanceConfig& c = ctx.config().ecmpImbalance;
+    for (Member& m : g)
+        for (std::size_t i = 0; i < m.load.rates.size(); ++i)
+            if (m.load.rates.ok(i)) m.utilByEnd[m.load.rates.endMs[i]] = m.load.util[i];
+    // The timeline: interval ends every member measured.
+    std::vector<Moment> moments;
+    const Member& first = g.front();
+    for (std::size_t i = 0; i < first.load.rates.size(); ++i) {
+        if (!first.load.rates.ok(i)) continue;
+        const std::int64_t end = first.load.rates.endMs[i];
+        Moment mo{first.load.rates.startMs[i], end, 0, 0, 0};
+        bool all = true;
+        double sum = 0;
+        for (std::size_t k = 0; k < g.size() && all; ++k) {
+            auto it = g[k].utilByEnd.find(end);
+            if (it == g[k].utilByEnd.end()) {
+                all = false;
+                break;
+            }
+            sum += it->second;
+            if (it->second > mo.max) {
+                mo.max = it->second;
+                mo.busiest = k;
+            }
+        }
+        if (!all) {
+            moments.push_back({mo.startMs, end, 0, 0, -1});  // a hole breaks a run
+            continue;
+        }
+        mo.mean = sum / static_cast<double>(g.size());
+        moments.push_back(mo);
+    }
+    auto imbalanced = [&](const Moment& m) {
+        if (m.mean < c.minMeanUtil || m.mean <= 0) return false;  // also false for holes (mean -1)
+        if (c.skipHot && m.max >= ctx.config().hotLink.util) return false;
+        return m.max > c.ratio * m.mean;
+    };
+    std::vector<Moment> run;
+    for (std::size_t i = 0; i <= moments.size(); ++i) {
+        if (i < moments.size() && imbalanced(moments[i])) {
+            run.push_back(moments[i]);
+            continue;
+        }
+        if (run.size() >= static_cast<std::size_t>(std::max(1, c.minSamples))) emit(ctx, g, run, out);
+        run.clear();
+    }
+}
+
+} // namespace
+
+void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) {
+    const Fabric& f = ctx.fabric();
+    const std::vector<int> tiers = computeTiers(f);
+    std::map<std::uint32_t, std::vector<Member>> groups;  // switch -> its up-links
+    for (const Link& l : f.links) {
+        for (auto [local, remote] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}}) {
+            const auto n = f.port(local).node.value(), m = f.port(remote).node.value();
+            if (f.nodes[n].type != NodeType::Switch || f.nodes[m].type != NodeType::Switch) continue;
+            if (tiers[m] != tiers[n] + 1) continue;
+            auto load = directionLoad(ctx, local, remote);
+            if (!load) continue;
+            groups[n].push_back({local, remote, std::move(*load), {}});
+        }
+    }
+    for (auto& [sw, g] : groups)
+        if (g.size() >= 2) scanGroup(ctx, g, out);
+}
+
+} // namespace fabscope

@@ -1,0 +1,37 @@
+#pragma once
+// All equal-cost shortest routes between two nodes of a fabric (hop count over links), for
+// straggler_path when no forwarding tables are imported. Hosts (CAs) are never transit nodes.
+// Boost.Graph stays inside equal_cost_paths.cpp.
+#include "core/model.h"
+
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace fabscope {
+
+struct Hop {
+    PortId tx, rx;  // the link direction the route takes
+};
+using Route = std::vector<Hop>;
+
+// Builds the fabric's graph once; routes() may then be asked for many pairs.
+class EqualCostRouter {
+public:
+    explicit EqualCostRouter(const Fabric& fabric);
+    ~EqualCostRouter();
+    EqualCostRouter(const EqualCostRouter&) = delete;
+    EqualCostRouter& operator=(const EqualCostRouter&) = delete;
+
+    // Routes from `src` to `dst` (node ids), each a list of hops from src to dst; at most
+    // maxRoutes (parallel links give distinct routes). Empty when dst is unreachable or src == dst.
+    [[nodiscard]] std::vector<Route> routes(NodeId src, NodeId dst, std::size_t maxRoutes) const;
+
+private:
+    struct Impl;
+    const Fabric& fabric_;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace fabscope

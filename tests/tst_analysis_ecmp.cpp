@@ -1,0 +1,111 @@
+// ecmp_imbalance: one of a leaf's up-links carries far more than its siblings. Traps: low-load
+// noise, a two-sample imbalance, balanced load, down-links, a counter reset inside the run, and a
+// busiest link that is already a hot link (left to hot_link unless skip_hot is off).
+#include "analysis_fixture.h"
+
+using namespace atest;
+
+namespace {
+
+// leaf01 and leaf02, each with one host and an up-link to each of four spines.
+Fabric fabric() {
+    MiniFabric m;
+    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02");
+    std::vector<NodeId> spines;
+    for (int s = 1; s <= 4; ++s) spines.push_back(m.sw("spine0" + std::to_string(s)));
+    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
+    m.link(l2, 1, m.host("dgx002 mlx5_0"), 1);
+    for (int s = 0; s < 4; ++s) {
+        m.link(l1, 9 + s, spines[static_cast<std::size_t>(s)], 1);
+        m.link(l2, 9 + s, spines[static_cast<std::size_t>(s)], 2);
+    }
+    return m.build();
+}
+
+// leaf01's four up-links: port 9 follows `busy`, the others `rest`.
+std::string uplinks(const std::vector<double>& busy, const std::vector<double>& rest) {
+    std::string s = rows("leaf01", 9, "xmit_bytes", hdrBytes(busy));
+    for (int p = 10; p <= 12; ++p) s += rows("leaf01", p, "xmit_bytes", hdrBytes(rest));
+    return s;
+}
+
+const std::vector<double> kBusy{0.3, 0.3, 0.6, 0.65, 0.6, 0.7, 0.6, 0.6, 0.3, 0.3};
+const std::vector<double> kRest{0.3, 0.3, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.3, 0.3};
+
+} // namespace
+
+class TestEcmpImbalance : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Stores stores_{dir_};
+
+private Q_SLOTS:
+    void busiestUplinkIsFound() {
+        const auto fs = ofKind(analyzeStore(stores_.make(fabric(), uplinks(kBusy, kRest))), "ecmp_imbalance");
+        QCOMPARE(fs.size(), std::size_t{1});
+        const Finding& f = fs[0];
+        QCOMPARE(labels(f.ports), (std::vector<std::string>{"leaf01:9", "spine01:1", "leaf01:10", "leaf01:11", "leaf01:12"}));
+        QCOMPARE(sev(f), std::string("warning"));
+        QCOMPARE(f.start, static_cast<double>(kT0 + 20));
+        QCOMPARE(f.end, static_cast<double>(kT0 + 80));
+        QCOMPARE(metric(f, "samples"), 6.0);
+        QCOMPARE(metric(f, "group_size"), 4.0);
+        // 0.7 against a mean of (0.7 + 3 x 0.2) / 4 = 0.325.
+        QCOMPARE(metric(f, "peak_ratio"), 2.154);
+    }
+
+    void lowLoadNoiseIsNotImbalance() {
+        const std::vector<double> busy(10, 0.12), rest(10, 0.03);  // 2.3x, but the mean is 5%
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(busy, rest))), "ecmp_imbalance").empty());
+    }
+
+    void twoSamplesAreNotImbalance() {
+        const std::vector<double> busy{0.3, 0.6, 0.6, 0.3, 0.6, 0.6, 0.3, 0.3, 0.3, 0.3};
+        const std::vector<double> rest(10, 0.2);
+        const std::string db = stores_.make(fabric(), uplinks(busy, rest));
+        QVERIFY(ofKind(analyzeStore(db), "ecmp_imbalance").empty());
+        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"min_samples": 2}})")), "ecmp_imbalance").size(),
+                 std::size_t{2});
+    }
+
+    void balancedLoadIsQuiet() {
+        const std::vector<double> even(10, 0.6);
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(even, even))), "ecmp_imbalance").empty());
+    }
+
+    void downLinksAreNotAnEcmpGroup() {
+        // spine01 sends far more to leaf01 than to leaf02: down-links, not equal-cost next hops.
+        const std::string csv = rows("spine01", 1, "xmit_bytes", hdrBytes(std::vector<double>(10, 0.7))) +
+                                rows("spine01", 2, "xmit_bytes", hdrBytes(std::vector<double>(10, 0.1)));
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv)), "ecmp_imbalance").empty());
+    }
+
+    void resetInsideTheRunBreaksIt() {
+        // Port 10 reboots in the middle of a 4-interval imbalance: the interval across the reset
+        // has no rate, so the run splits into 1 + 2 intervals, each too short.
+        const std::vector<double> busy{0.3, 0.6, 0.6, 0.6, 0.6, 0.3, 0.3}, rest{0.3, 0.2, 0.2, 0.2, 0.2, 0.3, 0.3};
+        std::string csv = rows("leaf01", 9, "xmit_bytes", hdrBytes(busy));
+        for (int p = 11; p <= 12; ++p) csv += rows("leaf01", p, "xmit_bytes", hdrBytes(rest));
+        // Control: without the reset the same data is an imbalance.
+        QCOMPARE(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", hdrBytes(rest)))), "ecmp_imbalance").size(),
+                 std::size_t{1});
+        std::vector<double> v = hdrBytes(rest);
+        const double drop = v[3] - 1000;
+        for (std::size_t i = 3; i < v.size(); ++i) v[i] -= drop;  // reads ~0 at sample 3
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", v))), "ecmp_imbalance").empty());
+    }
+
+    void hotBusiestLinkIsLeftToHotLink() {
+        const std::vector<double> hot{0.3, 0.9, 0.9, 0.9, 0.9, 0.3}, rest{0.3, 0.3, 0.3, 0.3, 0.3, 0.3};
+        const std::string db = stores_.make(fabric(), uplinks(hot, rest));
+        const FindingsReport r = analyzeStore(db);
+        QVERIFY(ofKind(r, "ecmp_imbalance").empty());
+        QCOMPARE(ofKind(r, "hot_link").size(), std::size_t{1});
+        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"skip_hot": false}})")), "ecmp_imbalance");
+        QCOMPARE(fs.size(), std::size_t{1});
+        QCOMPARE(label(fs[0].ports[0]), std::string("leaf01:9"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEcmpImbalance)
+#include "tst_analysis_ecmp.moc"

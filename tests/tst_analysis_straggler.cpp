@@ -1,0 +1,153 @@
+// straggler_path: the job's communicating pair whose equal-cost routes have the worst bottleneck,
+// when it stands out against the job's other pairs. Jobs are inserted with SQL (the NCCL log
+// importer writes the same tables). Traps: a load every pair shares, a job with too few pairs,
+// ranks on hosts the fabric does not have.
+#include "analysis_fixture.h"
+
+using namespace atest;
+
+namespace {
+
+// Two leaves with two hosts each, two spines: every cross-leaf pair has two equal-cost routes.
+Fabric fabric(int dgx004Width = 4) {
+    MiniFabric m;
+    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
+    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
+    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
+    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
+    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1, dgx004Width);
+    m.link(l1, 9, s1, 1);
+    m.link(l1, 10, s2, 1);
+    m.link(l2, 9, s1, 2);
+    m.link(l2, 10, s2, 2);
+    return m.build();
+}
+
+// rank -> (host, device); hosts named as the node description or as its first word.
+void addJob(const std::string& db, std::int64_t id, const std::string& name,
+            const std::vector<std::pair<std::string, std::string>>& ranks) {
+    Store store(db);
+    sql::Stmt job(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(?, ?, 0)");
+    job.bind(1, id).bind(2, name).run();
+    sql::Stmt rank(store.handle(), "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(?, ?, ?, ?)");
+    for (std::size_t r = 0; r < ranks.size(); ++r)
+        rank.bind(1, id).bind(2, static_cast<std::int64_t>(r)).bind(3, ranks[r].first).bind(4, ranks[r].second).run();
+}
+
+const std::vector<std::pair<std::string, std::string>> kFourRanks{
+    {"dgx001", "mlx5_0"}, {"dgx002", ""}, {"dgx003 mlx5_0", ""}, {"dgx004", "mlx5_0"}};
+
+void checkRouteIntoDgx004(const Finding& f) {
+    // dgx001 -> leaf01 -> spine0x -> leaf02 -> dgx004, as ports in order.
+    const auto p = labels(f.path);
+    QCOMPARE(p.size(), std::size_t{8});
+    QCOMPARE(p[0], std::string("dgx001 mlx5_0:1"));
+    QCOMPARE(p[1], std::string("leaf01:1"));
+    QVERIFY(p[2] == "leaf01:9" || p[2] == "leaf01:10");
+    const std::string spine = p[2] == "leaf01:9" ? "spine01" : "spine02";
+    QCOMPARE(p[3], spine + ":1");
+    QCOMPARE(p[4], spine + ":2");
+    QCOMPARE(p[5], std::string(p[2] == "leaf01:9" ? "leaf02:9" : "leaf02:10"));
+    QCOMPARE(p[6], std::string("leaf02:2"));
+    QCOMPARE(p[7], std::string("dgx004 mlx5_0:1"));
+    QCOMPARE(labels(f.ports), (std::vector<std::string>{"leaf02:2", "dgx004 mlx5_0:1"}));
+    QCOMPARE(metric(f, "routes"), 2.0);
+    QCOMPARE(metric(f, "pairs"), 6.0);
+    QCOMPARE(metricText(f, "job"), std::string("train"));
+}
+
+} // namespace
+
+class TestStragglerPath : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Stores stores_{dir_};
+
+private Q_SLOTS:
+    void degradedHostLinkMakesTheStraggler() {
+        const std::string db = stores_.make(fabric(1), "");
+        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());  // no job, no straggler
+        addJob(db, 1, "train", kFourRanks);
+        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        QCOMPARE(fs.size(), std::size_t{1});
+        const Finding& f = fs[0];
+        checkRouteIntoDgx004(f);
+        QCOMPARE(metricText(f, "bottleneck_reason"), std::string("degraded_link"));
+        QCOMPARE(metric(f, "bottleneck_headroom"), 0.25);  // 1x of 4x
+        QCOMPARE(metric(f, "src_rank"), 0.0);
+        QCOMPARE(metric(f, "dst_rank"), 3.0);
+        QCOMPARE(sev(f), std::string("warning"));
+    }
+
+    void busyHostLinkMakesTheStraggler() {
+        const std::string db = stores_.make(fabric(), rows("leaf02", 2, "xmit_bytes", hdrBytes({0.9, 0.92, 0.9, 0.95, 0.9})));
+        addJob(db, 1, "train", kFourRanks);
+        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        QCOMPARE(fs.size(), std::size_t{1});
+        checkRouteIntoDgx004(fs[0]);
+        QCOMPARE(metricText(fs[0], "bottleneck_reason"), std::string("utilisation"));
+        QVERIFY(metric(fs[0], "bottleneck_headroom") < 0.11);
+    }
+
+    void loadEveryPairSharesIsNoOutlier() {
+        // Every link equally busy: pairs are slow alike, none is a straggler.
+        std::string csv;
+        for (const char* n : {"leaf01", "leaf02"})
+            for (int p : {1, 2, 9, 10}) csv += rows(n, p, "xmit_bytes", hdrBytes({0.6, 0.6, 0.6, 0.6}));
+        for (const char* n : {"spine01", "spine02"})
+            for (int p : {1, 2}) csv += rows(n, p, "xmit_bytes", hdrBytes({0.6, 0.6, 0.6, 0.6}));
+        for (const char* h : {"dgx001 mlx5_0", "dgx002 mlx5_0", "dgx003 mlx5_0", "dgx004 mlx5_0"})
+            csv += rows(h, 1, "xmit_bytes", hdrBytes({0.6, 0.6, 0.6, 0.6}));
+        const std::string db = stores_.make(fabric(), csv);
+        addJob(db, 1, "train", kFourRanks);
+        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());
+    }
+
+    void tooFewPairsOrUnknownHostsGiveNothing() {
+        const std::string db = stores_.make(fabric(1), "");
+        addJob(db, 1, "pair", {{"dgx001", "mlx5_0"}, {"dgx004", "mlx5_0"}});             // one pair
+        addJob(db, 2, "elsewhere", {{"gpu1", ""}, {"gpu2", ""}, {"gpu3", ""}, {"gpu4", ""}});  // not in this fabric
+        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());
+    }
+
+    void ibsimFabricWithOneNarrowHost() {
+        // Real ibnetdiscover output of ibsim's fat tree (tests/data/README.md): gpu006 hangs off
+        // leaf03 p4 at 1xHDR. An 8-rank all-pairs job: the 7 pairs with gpu006 stand out.
+        const std::string db = stores_.makeFromCapture("ibsim/ibnetdiscover.txt");
+        std::vector<std::pair<std::string, std::string>> ranks;
+        for (int r = 1; r <= 8; ++r) ranks.emplace_back("gpu00" + std::to_string(r), "mlx5_0");
+        addJob(db, 7, "ibsim-job", ranks);
+        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        QCOMPARE(fs.size(), std::size_t{1});
+        const Finding& f = fs[0];
+        QCOMPARE(labels(f.ports), (std::vector<std::string>{"leaf03:4", "gpu006 mlx5_0:1"}));
+        QCOMPARE(metric(f, "pairs"), 28.0);
+        QCOMPARE(metric(f, "src_rank"), 0.0);
+        QCOMPARE(metric(f, "dst_rank"), 5.0);
+        const auto p = labels(f.path);
+        QCOMPARE(p.front(), std::string("gpu001 mlx5_0:1"));
+        QCOMPARE(p[p.size() - 2], std::string("leaf03:4"));
+        QCOMPARE(p.back(), std::string("gpu006 mlx5_0:1"));
+        QCOMPARE(metricText(f, "bottleneck_reason"), std::string("degraded_link"));
+    }
+
+    void largeJobsUseRingNeighbours() {
+        // ring_above 3: the 4 ranks count as a ring (0->1, 1->2, 2->3, 3->0), 4 pairs, and the
+        // first bad one is 2 -> 3; the default (all pairs for <= 8 ranks) has 6 and blames 0 -> 3.
+        const std::string db = stores_.make(fabric(1), "");
+        addJob(db, 1, "train", kFourRanks);
+        const auto ring = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"straggler_path": {"ring_above": 3}})")), "straggler_path");
+        QCOMPARE(ring.size(), std::size_t{1});
+        QCOMPARE(metric(ring[0], "pairs"), 4.0);
+        QCOMPARE(metric(ring[0], "src_rank"), 2.0);
+        QCOMPARE(metric(ring[0], "dst_rank"), 3.0);
+        QCOMPARE(labels(ring[0].path).front(), std::string("dgx003 mlx5_0:1"));
+        QCOMPARE(labels(ring[0].path).size(), std::size_t{4});  // same leaf: host, leaf in, leaf out, host
+        const auto all = ofKind(analyzeStore(db), "straggler_path");
+        QCOMPARE(all.size(), std::size_t{1});
+        QCOMPARE(metric(all[0], "pairs"), 6.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStragglerPath)
+#include "tst_analysis_straggler.moc"

@@ -1,0 +1,342 @@
+// The panels that follow the selection and the cursor, on the demo store: the inspector shows the
+// hot uplink's details and raw counters, the charts show its congestion within their point budget
+// and move their cursor line with the time cursor, the heatmap selects it on click.
+#include "app/main_window.h"
+#include "core/demo_fabric.h"
+#include "importers/import_runner.h"
+#include "views/fabric_view.h"
+#include "views/heatmap_view.h"
+#include "views/inspector_panel.h"
+#include "views/annotations_panel.h"
+#include "views/diagnostics_panel.h"
+#include "views/link_charts_panel.h"
+#include "views/recent_stores.h"
+#include "views/report_export.h"
+#include "views/selection.h"
+#include "views/time_controller.h"
+
+#include "core/report/annotations.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableView>
+#include <QDockWidget>
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtCharts/QLineSeries>
+#include <QtTest>
+
+using namespace fabscope;
+
+class TestViewPanels : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString store_;
+
+    void openDemo(MainWindow& w) {
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store_);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(w.snapshot());
+    }
+
+    // The demo's known hot uplink: leaf02 p9 -> spine01 p2, ~95 % from 1700000200 to 1700000350.
+    static int hotLink(const StoreSnapshot& s) {
+        for (std::size_t i = 0; i < s.fabric.links.size(); ++i) {
+            const std::string label = s.linkLabel(LinkId(i));
+            if (label.find("leaf02 p9") != std::string::npos && label.find("spine01 p2") != std::string::npos) return static_cast<int>(i);
+        }
+        return -1;
+    }
+
+    static void shoot(QWidget& w, const QString& name) {
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-%1.png").arg(name));
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // QSettings of the tests stay out of the user's
+        const std::string demo = dir_.filePath(QStringLiteral("demo")).toStdString();
+        store_ = dir_.filePath(QStringLiteral("demo.sqlite"));
+        writeDemo(demo, {});
+        Store s(store_.toStdString());
+        ImporterRegistry reg;
+        QVERIFY(!ImportRunner(s, reg).run({demo}, {}).anyFailed());
+    }
+
+    void inspectorShowsTheHotLinkWithCapacityAndRawCounters() {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        openDemo(w);
+        auto* inspector = w.findChild<InspectorPanel*>();
+        QVERIFY(inspector);
+        QAbstractItemModelTester tester(inspector->tree()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int hot = hotLink(*w.snapshot());
+        QVERIFY(hot >= 0);
+        QSignalSpy counters(inspector, &InspectorPanel::countersUpdated);
+        w.timeController()->setTime(1700000250);
+        w.selection()->selectLink(hot);
+        const QString text = inspector->text();
+        QVERIFY2(text.contains(QStringLiteral("Capacity: 200 Gb/s")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("4xHDR")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("State: Active")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("GUID")), qPrintable(text));
+        // Rates at the cursor, with units: the hot stretch runs at ~95 % up.
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("Utilisation up \\(towards the spine\\): 9\\d\\.?\\d* %"))), qPrintable(text));
+        // Raw counters arrive from a worker, with units and the sample's time.
+        QVERIFY(counters.wait(10000));
+        const QString after = inspector->text();
+        QVERIFY2(after.contains(QStringLiteral("xmit_bytes: ")) && after.contains(QStringLiteral(" bytes (sample at 2023-11-14 22:17:")),
+                 qPrintable(after));
+        // The fabric view follows the selection.
+        QCOMPARE(w.findChild<FabricView*>()->selectedLink(), hot);
+
+        // Selecting a node lists its neighbours; activating one selects it.
+        const int leaf = static_cast<int>(w.snapshot()->fabric.port(w.snapshot()->fabric.links[static_cast<std::size_t>(hot)].a).node.value());
+        w.selection()->selectNode(leaf);
+        QVERIFY(inspector->text().contains(QStringLiteral("Neighbours (")));
+        QVERIFY(inspector->text().contains(QStringLiteral("LID: ")));
+        shoot(w, QStringLiteral("inspector-node"));
+    }
+
+    void chartsShowTheHotLinkWithinTheirBudgetAndFollowTheCursor() {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        openDemo(w);
+        auto* charts = w.findChild<LinkChartsPanel*>();
+        QVERIFY(charts);
+        const int hot = hotLink(*w.snapshot());
+        w.selection()->selectLink(hot);
+        QCOMPARE(charts->link(), hot);
+        double peak = 0;
+        for (int d = 0; d < 2; ++d) {
+            QLineSeries* s = charts->utilisationSeries(d);
+            QVERIFY(s->count() > 10);
+            QVERIFY(s->count() <= LinkChartsPanel::kMaxPoints);
+            for (const QPointF& p : s->points()) peak = std::max(peak, p.y());
+        }
+        QVERIFY2(peak >= 90, qPrintable(QString::number(peak)));
+        QVERIFY(charts->lowerSeries()->count() <= LinkChartsPanel::kMaxPoints);
+        // Axis titles carry units.
+        QVERIFY(charts->findChildren<QWidget*>().size() > 0);
+        // The cursor line moves with the time cursor.
+        QApplication::processEvents();
+        const double x0 = charts->cursorPixelX();
+        w.timeController()->setTime(1700000300);
+        const double x1 = charts->cursorPixelX();
+        QVERIFY2(x1 > x0 + 20, qPrintable(QStringLiteral("%1 -> %2").arg(x0).arg(x1)));
+        // A port on the link charts the link too.
+        w.selection()->clear();
+        QCOMPARE(charts->link(), -1);
+        w.selection()->selectPort(static_cast<int>(w.snapshot()->fabric.links[static_cast<std::size_t>(hot)].b.value()));
+        QCOMPARE(charts->link(), hot);
+        shoot(w, QStringLiteral("charts"));
+    }
+
+    void clickingTheHeatmapRowOfTheHotLinkSelectsIt() {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        openDemo(w);
+        auto* heatmap = w.findChild<HeatmapView*>();
+        QVERIFY(heatmap);
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
+        const auto snap = w.snapshot();
+        const int hot = hotLink(*snap);
+        // Ordered by tier: leaf-spine links (tier 2-1) first; the hot uplink is the hottest of them.
+        QCOMPARE(static_cast<int>(heatmap->order().front()), hot);
+        const auto y = heatmap->rowYOfLink(hot);
+        QVERIFY(y);
+        const int x = heatmap->xOfTime(1700000250);
+        // Hover: link, time and value with its unit.
+        const QString tip = heatmap->tooltipAt(QPointF(x, *y));
+        QVERIFY2(tip.contains(QStringLiteral("leaf02 p9")) && tip.contains(QStringLiteral("22:1")) && tip.contains(QStringLiteral(" %")),
+                 qPrintable(tip));
+        QHelpEvent help(QEvent::ToolTip, QPoint(x, *y), heatmap->mapToGlobal(QPoint(x, *y)));
+        QVERIFY(QApplication::sendEvent(heatmap, &help));
+        // Click: the selection and the fabric view follow.
+        QTest::mouseClick(heatmap, Qt::LeftButton, {}, QPoint(x, *y));
+        QCOMPARE(w.selection()->link(), hot);
+        QCOMPARE(w.findChild<FabricView*>()->selectedLink(), hot);
+        // Pixel budget: the pooled image is exactly the plot, never scaled.
+        QVERIFY(heatmap->plotRect().width() > 100);
+        // The cursor line is shared.
+        const int cx = heatmap->cursorX();
+        w.timeController()->setTime(1700000500);
+        QVERIFY(heatmap->cursorX() > cx);
+        // Keyboard: Down selects the next row.
+        heatmap->setFocus();
+        QTest::keyClick(heatmap, Qt::Key_Down);
+        QCOMPARE(w.selection()->link(), static_cast<int>(heatmap->order()[1]));
+        shoot(w, QStringLiteral("heatmap"));
+    }
+
+    void exportingAReportFromTheMenuWritesItsSections() {
+        MainWindow w;
+        w.show();
+        openDemo(w);
+        auto* action = w.findChild<QAction*>(QStringLiteral("exportReportAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+E")));
+        // The current window: the hot stretch.
+        w.timeController()->setSelection({1700000150, 1700000400});
+        for (const QString& ext : {QStringLiteral("html"), QStringLiteral("json")}) {
+            const QString out = dir_.filePath(QStringLiteral("gui-report.") + ext);
+            w.reportExporter()->setPresetPath(out);  // test hook instead of the modal file dialog
+            QSignalSpy done(&w, &MainWindow::reportExported);
+            action->trigger();
+            QVERIFY(done.wait(60000));
+            QVERIFY2(done.front().at(0).toBool(), qPrintable(done.front().at(1).toString()));
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(f.readAll());
+            const QStringList sections = ext == QStringLiteral("html")
+                ? QStringList{QStringLiteral("id=\"summary\""), QStringLiteral("id=\"fabric\""), QStringLiteral("id=\"utilisation\""),
+                              QStringLiteral("id=\"hot_links\""), QStringLiteral("id=\"findings\""), QStringLiteral("id=\"gpu_time_at_risk\""),
+                              QStringLiteral("id=\"annotations\"")}
+                : QStringList{QStringLiteral("\"findings\""), QStringLiteral("\"fabric\""), QStringLiteral("\"gpu_time_at_risk\""),
+                              QStringLiteral("\"annotations\"")};
+            for (const QString& section : sections) QVERIFY2(text.contains(section), qPrintable(ext + QLatin1Char(' ') + section));
+            QVERIFY(text.contains(QStringLiteral("leaf02")));
+        }
+        // A name without a report extension is refused without writing anything.
+        w.reportExporter()->setPresetPath(dir_.filePath(QStringLiteral("report.txt")));
+        QSignalSpy refused(&w, &MainWindow::reportExported);
+        action->trigger();
+        QVERIFY(refused.count() == 1 || refused.wait(5000));
+        QCOMPARE(refused.front().at(0).toBool(), false);
+        QVERIFY(!QFile::exists(dir_.filePath(QStringLiteral("report.txt"))));
+    }
+
+    void anAddedAnnotationIsListedAndStored() {
+        MainWindow w;
+        w.show();
+        openDemo(w);
+        auto* panel = w.findChild<AnnotationsPanel*>();
+        QVERIFY(panel);
+        QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy changed(panel, &AnnotationsPanel::annotationsChanged);
+        QVERIFY(changed.count() > 0 || changed.wait(5000));
+        const int before = panel->model()->rowCount();
+        const int hot = hotLink(*w.snapshot());
+        w.selection()->selectLink(hot);
+        w.timeController()->setSelection({1700000200, 1700000350});
+        QTest::keyClicks(panel->noteEdit(), QStringLiteral("hot uplink during job 4711 <b>&"));
+        changed.clear();
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QVERIFY(changed.wait(10000));
+        QCOMPARE(panel->model()->rowCount(), before + 1);
+        int row = -1;
+        for (int r = 0; r < panel->model()->rowCount(); ++r)
+            if (panel->model()->index(r, AnnotationsModel::Note).data().toString() == QStringLiteral("hot uplink during job 4711 <b>&")) row = r;
+        QVERIFY(row >= 0);
+        const QString ports = panel->model()->index(row, AnnotationsModel::Ports).data().toString();
+        QVERIFY2(ports.contains(QStringLiteral("leaf02 p9")) && ports.contains(QStringLiteral("spine01 p2")), qPrintable(ports));
+        {
+            const Store s(store_.toStdString(), Store::Mode::ReadOnly);
+            bool found = false;
+            for (const Annotation& a : annotations(s))
+                if (a.note == "hot uplink during job 4711 <b>&") {
+                    found = true;
+                    QCOMPARE(a.start, 1700000200.0);
+                    QCOMPARE(a.end, 1700000350.0);
+                    QCOMPARE(a.ports.size(), std::size_t{2});
+                }
+            QVERIFY(found);
+        }
+        w.findChild<QDockWidget*>(QStringLiteral("annotationsDock"))->raise();
+        QApplication::processEvents();
+        shoot(w, QStringLiteral("annotations"));
+        // Delete it again (keyboard: Delete on the table).
+        panel->table()->selectRow(row);
+        panel->table()->setFocus();
+        changed.clear();
+        QTest::keyClick(panel->table(), Qt::Key_Delete);
+        QVERIFY(changed.wait(10000));
+        QCOMPARE(panel->model()->rowCount(), before);
+    }
+
+    void aFailedImportListsItsFileLineDiagnostics() {
+        QTemporaryDir tmp;
+        const QString store = tmp.filePath(QStringLiteral("diag.sqlite"));
+        { Store s(store.toStdString()); }
+        const QString bad = tmp.filePath(QStringLiteral("bad.csv"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("timestamp,node,port,counter,value\n1700000000,leaf01,1,xmit_bytes,1\n1700000010,leaf01,1,xmit_bytes,oops\n");
+        f.close();
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store);
+        QVERIFY(loaded.wait(10000));
+        auto* closer = new QTimer(&w);  // the failure message box is modal; close it when it shows
+        connect(closer, &QTimer::timeout, [] {
+            if (auto* m = QApplication::activeModalWidget()) m->close();
+        });
+        closer->start(50);
+        QSignalSpy imported(&w, &MainWindow::importFinished);
+        w.importFiles({bad});
+        QVERIFY(imported.wait(20000));
+        QCOMPARE(imported.front().front().toBool(), false);
+        auto* panel = w.findChild<DiagnosticsPanel*>();
+        QVERIFY(panel);
+        QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(panel->model()->rowCount() >= 1);
+        bool located = false;
+        for (int r = 0; r < panel->model()->rowCount(); ++r)
+            located = located || panel->model()->index(r, DiagnosticsModel::Location).data().toString() == bad + QStringLiteral(":3");
+        QVERIFY(located);
+    }
+
+    void recentStoresAndTheWindowStateAreKept() {
+        QSettings().clear();
+        {
+            MainWindow w;
+            w.show();
+            openDemo(w);
+            QCOMPARE(w.recentStores()->paths().value(0), QFileInfo(store_).absoluteFilePath());
+            w.findChild<QDockWidget*>(QStringLiteral("heatmapDock"))->hide();
+            w.close();
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/state")));
+        MainWindow again;
+        again.show();
+        QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("heatmapDock"))->isHidden());
+        auto* recent = again.findChild<QAction*>(QStringLiteral("recentStore1"));
+        QVERIFY(recent);
+        QSignalSpy loaded(&again, &MainWindow::storeLoaded);
+        recent->trigger();
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(again.snapshot());
+        QSettings().clear();
+    }
+
+    void everyDockHasNamesAndTheWindowScreenshot() {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        openDemo(w);
+        const int hot = hotLink(*w.snapshot());
+        w.timeController()->setTime(1700000260);
+        w.selection()->selectLink(hot);
+        auto* heatmap = w.findChild<HeatmapView*>();
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
+        for (auto* dock : w.findChildren<QDockWidget*>()) {
+            QVERIFY2(!dock->objectName().isEmpty(), qPrintable(dock->windowTitle()));
+            QVERIFY2(!dock->accessibleName().isEmpty(), qPrintable(dock->windowTitle()));
+        }
+        QTest::qWait(300);
+        shoot(w, QStringLiteral("all-docks"));
+    }
+};
+
+QTEST_MAIN(TestViewPanels)
+#include "tst_view_panels.moc"

@@ -1,0 +1,367 @@
+#include "views/heatmap_view.h"
+
+#include "core/timeseries/pixel_aggregate.h"
+#include "views/store_snapshot.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <thread>
+
+namespace fabscope {
+namespace {
+
+constexpr int kLeft = 118, kTop = 74, kRight = 10, kBottom = 34;
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString utc(double t, const QString& format = QStringLiteral("HH:mm:ss")) {
+    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
+}
+
+struct PoolJob {
+    int generation = 0;
+    std::vector<std::uint32_t> order;
+    std::vector<std::tuple<int, int, std::size_t, std::size_t>> bands;
+    QImage image;
+    double ms = 0;
+};
+
+// Max-pools one stored metric (UtilMax: both directions, then the larger: pooling commutes with max).
+void pool(const LinkTimeSeries& r, LinkMetric m, const std::vector<std::uint32_t>& order, std::size_t H, std::size_t W, float* out) {
+    auto run = [&](const std::vector<float>& data, float* dst) {
+        const std::size_t half = H / 2;
+        std::thread other([&] { maxPoolRows(data.data(), r.bins, order, H, W, half, H, dst); });
+        maxPoolRows(data.data(), r.bins, order, H, W, 0, half, dst);
+        other.join();
+    };
+    if (m != LinkMetric::UtilMax) return run(*r.stored(m), out);
+    run(r.utilUp, out);
+    std::vector<float> down(H * W);
+    run(r.utilDown, down.data());
+    for (std::size_t i = 0; i < H * W; ++i)
+        if (!std::isnan(down[i]) && !(down[i] <= out[i])) out[i] = down[i];
+}
+
+PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation) {
+    QElapsedTimer timer;
+    timer.start();
+    PoolJob job;
+    job.generation = generation;
+    const auto& r = snap->rates;
+    const auto& f = snap->fabric;
+    const std::size_t links = f.links.size();
+    // Order: tier band (upper end's tier, then lower end's, highest first), then hotness.
+    std::vector<int> upper(links), lower(links);
+    std::vector<float> peak(links, kNaN);
+    for (std::size_t l = 0; l < links; ++l) {
+        const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
+        upper[l] = std::max(a, b);
+        lower[l] = std::min(a, b);
+        if (!r.empty() && l < r.links) peak[l] = r.peak(scale.metric(), l);
+    }
+    job.order.resize(links);
+    std::iota(job.order.begin(), job.order.end(), 0u);
+    std::sort(job.order.begin(), job.order.end(), [&](std::uint32_t x, std::uint32_t y) {
+        if (upper[x] != upper[y]) return upper[x] > upper[y];
+        if (lower[x] != lower[y]) return lower[x] > lower[y];
+        const float px = std::isnan(peak[x]) ? -1.0f : peak[x], py = std::isnan(peak[y]) ? -1.0f : peak[y];
+        if (px != py) return px > py;
+        return x < y;
+    });
+    for (std::size_t i = 0; i < links; ++i) {
+        const std::uint32_t l = job.order[i];
+        if (job.bands.empty() || std::get<0>(job.bands.back()) != upper[l] || std::get<1>(job.bands.back()) != lower[l])
+            job.bands.emplace_back(upper[l], lower[l], i, 0);
+        ++std::get<3>(job.bands.back());
+    }
+    if (size.width() <= 0 || size.height() <= 0 || r.empty() || r.links != links) return job;
+    const auto W = static_cast<std::size_t>(size.width()), H = static_cast<std::size_t>(size.height());
+    std::vector<float> cells(W * H);
+    pool(r, scale.metric(), job.order, H, W, cells.data());
+    job.image = QImage(size, QImage::Format_RGB32);
+    for (std::size_t y = 0; y < H; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(job.image.scanLine(static_cast<int>(y)));
+        for (std::size_t x = 0; x < W; ++x) line[x] = scale.rgb(cells[y * W + x]);
+    }
+    job.ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    return job;
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("heatmapView"));
+    setAccessibleName(tr("Links by time heatmap"));
+    setAccessibleDescription(tr("One row per link, ordered by tier then hotness; colour is the chosen metric over time. "
+                                "Click or Up/Down selects a link."));
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(320, 180);
+}
+
+HeatmapView::~HeatmapView() = default;
+
+QRect HeatmapView::plotRect() const { return rect().adjusted(kLeft, kTop, -kRight, -kBottom); }
+
+void HeatmapView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
+    snapshot_ = std::move(snapshot);
+    order_.clear();
+    bands_.clear();
+    image_ = QImage();
+    selectedLink_ = -1;
+    repool();
+}
+
+void HeatmapView::setMetric(LinkMetric metric) {
+    if (metric == scale_.metric()) return;
+    scale_ = ColourScale(metric);
+    repool();
+}
+
+void HeatmapView::setTime(double t) {
+    const int oldX = cursorX();
+    time_ = t;
+    const int x = cursorX();
+    if (x == oldX) return;
+    // Only the two columns of the line and the header with the time change.
+    update(QRect(std::min(oldX, x) - 2, 0, std::abs(x - oldX) + 5, height()));
+    update(QRect(0, 0, width(), kTop));
+}
+
+void HeatmapView::setSelectedLink(int link) {
+    if (link == selectedLink_) return;
+    selectedLink_ = link;
+    update();
+}
+
+void HeatmapView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    repool();
+}
+
+void HeatmapView::repool() {
+    ++generation_;
+    update();
+    startJob();
+}
+
+void HeatmapView::startJob() {
+    if (!snapshot_ || running_) return;  // a running job restarts when it sees it is stale
+    running_ = true;
+    auto* watcher = new QFutureWatcher<PoolJob>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        running_ = false;
+        PoolJob job = watcher->result();
+        if (job.generation != generation_) {  // stale: the size, metric or store changed meanwhile
+            startJob();
+            return;
+        }
+        order_ = std::move(job.order);
+        bands_.clear();
+        for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
+        image_ = std::move(job.image);
+        imageGeneration_ = job.generation;
+        poolMs_ = job.ms;
+        update();
+        Q_EMIT imageUpdated();
+    });
+    watcher->setFuture(QtConcurrent::run(compute, snapshot_, scale_, plotRect().size(), generation_));
+}
+
+std::pair<std::size_t, std::size_t> HeatmapView::orderRangeOfY(int y) const {
+    const QRect plot = plotRect();
+    const std::size_t n = order_.size();
+    const int r = y - plot.top();
+    if (n == 0 || r < 0 || r >= plot.height()) return {0, 0};
+    const auto H = static_cast<std::size_t>(plot.height()), ur = static_cast<std::size_t>(r);
+    const std::size_t r0 = ur * n / H;
+    return {r0, std::max(r0 + 1, (ur + 1) * n / H)};
+}
+
+std::pair<std::size_t, std::size_t> HeatmapView::binRangeOfX(int x) const {
+    const QRect plot = plotRect();
+    const std::size_t bins = snapshot_ ? snapshot_->rates.bins : 0;
+    const int c = x - plot.left();
+    if (bins == 0 || c < 0 || c >= plot.width()) return {0, 0};
+    const auto W = static_cast<std::size_t>(plot.width()), uc = static_cast<std::size_t>(c);
+    const std::size_t c0 = uc * bins / W;
+    return {c0, std::max(c0 + 1, (uc + 1) * bins / W)};
+}
+
+std::pair<int, float> HeatmapView::hottestAt(QPoint p) const {
+    const auto [r0, r1] = orderRangeOfY(p.y());
+    const auto [c0, c1] = binRangeOfX(p.x());
+    int best = -1;
+    float bestV = kNaN;
+    if (r0 == r1 || c0 == c1) return {best, bestV};
+    for (std::size_t i = r0; i < r1; ++i)
+        for (std::size_t b = c0; b < c1; ++b) {
+            const float v = snapshot_->rates.value(scale_.metric(), order_[i], b);
+            if (best < 0 || (!std::isnan(v) && (std::isnan(bestV) || v > bestV))) best = static_cast<int>(order_[i]), bestV = v;
+        }
+    return {best, bestV};
+}
+
+int HeatmapView::linkAt(QPointF pos) const {
+    const QPoint p = pos.toPoint();
+    if (!plotRect().contains(p) || order_.empty()) return -1;
+    if (snapshot_->rates.empty()) return static_cast<int>(order_[orderRangeOfY(p.y()).first]);
+    return hottestAt(p).first;
+}
+
+std::optional<int> HeatmapView::rowYOfLink(int link) const {
+    const auto it = std::find(order_.begin(), order_.end(), static_cast<std::uint32_t>(link));
+    if (it == order_.end()) return std::nullopt;
+    const auto k = static_cast<std::size_t>(it - order_.begin());
+    const QRect plot = plotRect();
+    for (int y = plot.top(); y <= plot.bottom(); ++y) {
+        const auto [r0, r1] = orderRangeOfY(y);
+        if (k >= r0 && k < r1) {
+            // The middle of the link's rows when it has several.
+            int y1 = y;
+            while (y1 + 1 <= plot.bottom() && orderRangeOfY(y1 + 1).first == r0) ++y1;
+            return (y + y1) / 2;
+        }
+    }
+    return std::nullopt;
+}
+
+int HeatmapView::xOfTime(double t) const {
+    const QRect plot = plotRect();
+    if (!snapshot_ || snapshot_->rates.empty()) return plot.left();
+    const TimeRange span = snapshot_->rates.span();
+    return plot.left() + static_cast<int>(std::floor(span.fraction(t) * plot.width()));
+}
+
+QString HeatmapView::tooltipAt(QPointF pos) const {
+    if (!snapshot_ || snapshot_->rates.empty() || !plotRect().contains(pos.toPoint())) return {};
+    const auto [link, value] = hottestAt(pos.toPoint());
+    if (link < 0) return {};
+    const auto [r0, r1] = orderRangeOfY(pos.toPoint().y());
+    const auto [c0, c1] = binRangeOfX(pos.toPoint().x());
+    const auto& r = snapshot_->rates;
+    const QString when = c1 - c0 > 1 ? tr("%1 – %2 UTC").arg(utc(r.binStart(c0)), utc(r.binStart(c1)))
+                                     : tr("%1 UTC").arg(utc(r.binStart(c0), QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    QString text = tr("<b>%1</b><br>%2<br>%3: %4")
+                       .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(link)))).toHtmlEscaped(), when, scale_.name(),
+                            scale_.format(static_cast<double>(value)));
+    if (r1 - r0 > 1) text += tr("<br>(hottest of the %1 links in this pixel row)").arg(r1 - r0);
+    return text;
+}
+
+bool HeatmapView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void HeatmapView::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return QWidget::mouseReleaseEvent(e);
+    const int link = linkAt(e->position());
+    if (link < 0) return;
+    setSelectedLink(link);
+    Q_EMIT linkClicked(link);
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent* e) {
+    if ((e->key() != Qt::Key_Up && e->key() != Qt::Key_Down) || order_.empty()) return QWidget::keyPressEvent(e);
+    const auto it = std::find(order_.begin(), order_.end(), static_cast<std::uint32_t>(std::max(selectedLink_, 0)));
+    std::ptrdiff_t k = selectedLink_ < 0 || it == order_.end() ? -1 : it - order_.begin();
+    k = std::clamp<std::ptrdiff_t>(k + (e->key() == Qt::Key_Down ? 1 : -1), 0, static_cast<std::ptrdiff_t>(order_.size()) - 1);
+    const int link = static_cast<int>(order_[static_cast<std::size_t>(k)]);
+    setSelectedLink(link);
+    Q_EMIT linkClicked(link);
+}
+
+void HeatmapView::paintEvent(QPaintEvent* event) {
+    QPainter p(this);
+    p.setClipRect(event->rect());
+    p.fillRect(rect(), palette().window());
+    const QRect plot = plotRect();
+    const QFontMetrics fm = p.fontMetrics();
+    p.setPen(palette().text().color());
+    if (!snapshot_ || snapshot_->fabric.links.empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No fabric loaded."));
+        return;
+    }
+    const auto& r = snapshot_->rates;
+    p.drawText(QPointF(8, 4 + fm.ascent()), tr("%1 links x %2 samples (%3 s each)")
+                                                .arg(snapshot_->fabric.links.size())
+                                                .arg(r.bins)
+                                                .arg(r.step));
+    p.drawText(QPointF(8, 4 + 2 * fm.height() + fm.ascent()), tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
+    p.drawText(QPointF(8, 4 + fm.height() + fm.ascent()), tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    scale_.paintLegend(p, QRect(width() - 300, 4, 292, kTop - 10));
+    if (r.empty()) {
+        p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));
+        return;
+    }
+    if (!image_.isNull()) p.drawImage(plot.topLeft(), image_);  // 1:1; a stale image shows until the new one lands
+    if (!imageReady()) p.drawText(plot.adjusted(4, 4, 0, 0), Qt::AlignLeft | Qt::AlignTop, tr("pooling…"));
+    p.setPen(QColor(90, 90, 90));
+    p.drawRect(plot.adjusted(-1, -1, 0, 0));
+
+    // Tier bands on the left, with separators.
+    const auto n = static_cast<double>(order_.size());
+    for (const Band& b : bands_) {
+        const int y0 = plot.top() + static_cast<int>(std::ceil(static_cast<double>(b.first) * plot.height() / n));
+        const int y1 = plot.top() + static_cast<int>(std::ceil(static_cast<double>(b.first + b.count) * plot.height() / n));
+        if (b.first > 0) {
+            p.setPen(QColor(255, 255, 255));
+            p.drawLine(plot.left(), y0, plot.right(), y0);
+            p.setPen(QColor(40, 40, 40));
+            p.drawLine(4, y0, plot.left() - 2, y0);
+        }
+        p.setPen(palette().text().color());
+        const QString label = tr("tier %1–%2\n%n link(s)", nullptr, static_cast<int>(b.count)).arg(b.upperTier).arg(b.lowerTier);
+        if (y1 - y0 >= 2 * fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label);
+        else if (y1 - y0 >= fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label.section(QLatin1Char('\n'), 0, 0));
+    }
+    // The selected link: a marker in the margin and a thin frame around its row.
+    if (selectedLink_ >= 0)
+        if (auto y = rowYOfLink(selectedLink_)) {
+            p.setPen(QPen(QColor(20, 20, 20), 2));
+            p.drawLine(plot.left() - 10, *y, plot.left() - 2, *y);
+            p.setPen(QPen(QColor(20, 20, 20, 160), 1, Qt::DashLine));
+            p.drawLine(plot.left(), *y, plot.right(), *y);
+        }
+    // Time axis (UTC).
+    p.setPen(palette().text().color());
+    const TimeRange span = r.span();
+    for (int i = 0; i <= 4; ++i) {
+        const double t = span.at(i / 4.0);
+        const int x = plot.left() + static_cast<int>(i / 4.0 * plot.width());
+        p.drawLine(x, plot.bottom() + 1, x, plot.bottom() + 4);
+        const QString label = utc(t);
+        const int w = fm.horizontalAdvance(label);
+        p.drawText(std::clamp(x - w / 2, plot.left() - 20, width() - w - 2), plot.bottom() + 4 + fm.ascent(), label);
+    }
+    p.drawText(QRect(plot.left(), plot.bottom() + 4 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter, tr("time (UTC)"));
+    // The shared cursor.
+    const int cx = cursorX();
+    p.setPen(QPen(QColor(0, 0, 0), 1));
+    p.drawLine(cx, plot.top() - 4, cx, plot.bottom() + 1);
+    p.setPen(QPen(QColor(255, 255, 255), 1));
+    p.drawLine(cx + 1, plot.top(), cx + 1, plot.bottom());
+}
+
+} // namespace fabscope

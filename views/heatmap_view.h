@@ -1,0 +1,80 @@
+#pragma once
+// The links x time heatmap: one row per link, ordered by tier (the links between the highest
+// tiers on top) and then by hotness (peak of the metric), max-pooled to the pixels of the plot
+// (never scaled: a one-bin spike on one link stays visible, DESIGN §6) on a worker thread with a
+// generation id (stale results dropped). Shares the time cursor (a vertical line), shows "link,
+// time, value with unit" on hover, and a click (or Up/Down) selects a link.
+#include "views/colour_scale.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace fabscope {
+
+struct StoreSnapshot;
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapView(QWidget* parent = nullptr);
+    ~HeatmapView() override;
+
+    void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    [[nodiscard]] LinkMetric metric() const { return scale_.metric(); }
+    [[nodiscard]] const std::vector<std::uint32_t>& order() const { return order_; }  // links, top row first
+    [[nodiscard]] bool imageReady() const { return !image_.isNull() && imageGeneration_ == generation_; }
+    [[nodiscard]] QRect plotRect() const;
+    // Hit testing (widget coordinates), also used by tests.
+    [[nodiscard]] int linkAt(QPointF pos) const;  // hottest link drawn in that pixel row at that time, -1 outside
+    [[nodiscard]] std::optional<int> rowYOfLink(int link) const;  // a y inside the link's pixel row(s)
+    [[nodiscard]] int xOfTime(double t) const;
+    [[nodiscard]] QString tooltipAt(QPointF pos) const;
+    [[nodiscard]] int cursorX() const { return xOfTime(time_); }
+    [[nodiscard]] double lastPoolMs() const { return poolMs_; }
+
+public Q_SLOTS:
+    void setMetric(fabscope::LinkMetric metric);
+    void setTime(double t);
+    void setSelectedLink(int link);
+
+Q_SIGNALS:
+    void linkClicked(int link);
+    void imageUpdated();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    struct Band {
+        int upperTier, lowerTier;
+        std::size_t first, count;  // range in order_
+    };
+    void repool();
+    void startJob();
+    [[nodiscard]] std::pair<std::size_t, std::size_t> orderRangeOfY(int y) const;
+    [[nodiscard]] std::pair<std::size_t, std::size_t> binRangeOfX(int x) const;
+    // The hottest link in a pixel cell and its value (link -1 when none has data there).
+    [[nodiscard]] std::pair<int, float> hottestAt(QPoint p) const;
+
+    std::shared_ptr<const StoreSnapshot> snapshot_;
+    ColourScale scale_;
+    std::vector<std::uint32_t> order_;
+    std::vector<Band> bands_;
+    QImage image_;  // plot-sized, one pooled cell per pixel
+    double time_ = 0;
+    int selectedLink_ = -1;
+    int generation_ = 0, imageGeneration_ = -1;
+    bool running_ = false;
+    double poolMs_ = 0;
+};
+
+} // namespace fabscope

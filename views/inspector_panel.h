@@ -1,0 +1,68 @@
+#pragma once
+// The inspector dock: details of the selected node, port or link (description, GUID, type, tier,
+// LID, width/speed, capacity, state), its rates at the cursor, the raw counter values at the
+// cursor (read from the store on a worker when the cursor settles; stale reads dropped) and its
+// neighbours. Activating a neighbour or a port (double-click, Enter) selects it.
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QStandardItem;
+class QStandardItemModel;
+class QTreeView;
+
+namespace fabscope {
+
+struct StoreSnapshot;
+struct CounterIndex;
+class SelectionController;
+class TimeController;
+
+class InspectorPanel : public QWidget {
+    Q_OBJECT
+public:
+    InspectorPanel(SelectionController* selection, TimeController* time, QWidget* parent = nullptr);
+    ~InspectorPanel() override;
+
+    void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    [[nodiscard]] QTreeView* tree() const { return tree_; }
+    // Every "key: value" line of the tree (tests and the clipboard).
+    [[nodiscard]] QString text() const;
+
+Q_SIGNALS:
+    void countersUpdated();  // raw counters at the cursor arrived
+
+private:
+    void rebuild();
+    void updateRates();
+    void requestCounters();
+    // A section heading and key/value rows under it; row() returns the key item (column 0).
+    QStandardItem* section(const QString& title);
+    QStandardItem* row(QStandardItem* parent, const QString& key, const QString& value);
+    void addNode(QStandardItem* parent, int node);
+    void addPort(QStandardItem* parent, int port);
+    void addRates(QStandardItem* parent, int link);
+    void expand(QStandardItem* item, bool expanded = true);
+    void addNeighbours(int node);
+    [[nodiscard]] std::vector<int> selectedPorts() const;
+
+    SelectionController* selection_;
+    TimeController* time_;
+    std::shared_ptr<const StoreSnapshot> snapshot_;
+    std::shared_ptr<const CounterIndex> counterIndex_;  // built on the first read, per snapshot
+    QLabel* title_ = nullptr;
+    QTreeView* tree_ = nullptr;
+    QStandardItemModel* model_ = nullptr;
+    QStandardItem* counters_ = nullptr;
+    struct RateRow {
+        QStandardItem* item;  // the value
+        int link;
+        int metric;
+    };
+    std::vector<RateRow> rateRows_;
+    int generation_ = 0;  // counter reads of an older selection or cursor are dropped
+};
+
+} // namespace fabscope

@@ -1,0 +1,45 @@
+#pragma once
+// File > Export report…: asks for a file name (or takes a preset one: the test hook), builds the
+// report of the store over the current time window on a worker (STYLE §4) and writes it in the
+// format its extension names (HTML, PDF, CSV, JSON; core/report/report_writer.h), with a progress
+// dialog. Cancel drops the result before anything is written.
+#include "core/time_range.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QWidget;
+
+namespace fabscope {
+
+class ReportExporter : public QObject {
+    Q_OBJECT
+public:
+    explicit ReportExporter(QWidget* dialogParent);
+    // Test hook: the next export writes here instead of asking with a file dialog.
+    void setPresetPath(const QString& path) { preset_ = path; }
+    [[nodiscard]] bool isRunning() const { return running_; }
+
+public Q_SLOTS:
+    // Asks for the output file, then exports.
+    void chooseAndExport(const QString& storePath, std::optional<fabscope::TimeRange> window);
+    void exportTo(const QString& storePath, const QString& out, std::optional<fabscope::TimeRange> window);
+
+Q_SIGNALS:
+    void progress(int percent, const QString& stage);
+    // ok: `message` is the written path; else why it failed.
+    void finished(bool ok, const QString& message);
+
+private:
+    QWidget* parent_;
+    QString preset_;
+    bool running_ = false;
+    int generation_ = 0;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+};
+
+} // namespace fabscope
