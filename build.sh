@@ -46,7 +46,7 @@ demo_store() {
     if [ ! -f "$dir/demo.sqlite" ]; then
         rm -rf "$dir"
         build/app/fabscope demo --out "$dir/files"
-        build/app/fabscope import --db "$dir/demo.sqlite" "$dir/files"
+        build/app/fabscope import --db "$dir/demo.sqlite" --snapshot demo "$dir/files"
     fi
     echo "$dir/demo.sqlite"
 }
