@@ -78,6 +78,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     // One cursor, broadcast: every view follows the TimeController.
     connect(time_, &TimeController::cursorChanged, fabric_, &FabricView::setTime);
+    // The store's annotations on the timeline, refreshed whenever the Annotations dock (re)loads.
+    connect(annotations_->model(), &QAbstractItemModel::modelReset, scrubber_,
+            [this] { scrubber_->setAnnotations(annotations_->model()->annotations()); });
     connect(time_, &TimeController::cursorChanged, heatmap_, &HeatmapView::setTime);
     // One selection, broadcast: the fabric and the heatmap set it, every panel follows it.
     connect(fabric_, &FabricView::nodeClicked, selection_, &SelectionController::selectNode);

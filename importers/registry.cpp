@@ -14,6 +14,7 @@
 #include "importers/perfquery_importer.h"
 #include "importers/prometheus_json_importer.h"
 #include "importers/prometheus_text_importer.h"
+#include "importers/sonic_pfc_importer.h"
 
 namespace fabscope {
 
@@ -32,6 +33,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<NcclLogImporter>());
     importers_.push_back(std::make_unique<JobCsvImporter>());
     importers_.push_back(std::make_unique<EthtoolImporter>());
+    importers_.push_back(std::make_unique<SonicPfcImporter>());
 }
 
 const Importer* ImporterRegistry::byName(std::string_view name) const {

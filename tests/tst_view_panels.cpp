@@ -14,6 +14,7 @@
 #include "views/report_export.h"
 #include "views/selection.h"
 #include "views/time_controller.h"
+#include "views/time_scrubber.h"
 
 #include "core/report/annotations.h"
 
@@ -27,6 +28,7 @@
 #include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QtCharts/QLineSeries>
 #include <QtTest>
@@ -213,6 +215,66 @@ private Q_SLOTS:
         QVERIFY(refused.count() == 1 || refused.wait(5000));
         QCOMPARE(refused.front().at(0).toBool(), false);
         QVERIFY(!QFile::exists(dir_.filePath(QStringLiteral("report.txt"))));
+    }
+
+    void annotationsAreDrawnOnTheTimeline() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        openDemo(w);
+        auto* panel = w.findChild<AnnotationsPanel*>();
+        auto* scrubber = w.findChild<TimeScrubber*>();
+        QVERIFY(panel && scrubber);
+        QSignalSpy changed(panel, &AnnotationsPanel::annotationsChanged);
+        QVERIFY(changed.count() > 0 || changed.wait(5000));
+        const QString note = QStringLiteral("maintenance on spine01 <ticket 42> & co");
+        auto find = [&]() -> std::optional<AnnotationSpan> {
+            for (const AnnotationSpan& a : scrubber->annotationSpans())
+                if (a.note == note) return a;
+            return std::nullopt;
+        };
+        QVERIFY(!find());
+        // Add through the dock: pinned to the selected window.
+        w.timeController()->setSelection({1700000400, 1700000500});
+        QTest::keyClicks(panel->noteEdit(), note);
+        changed.clear();
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QVERIFY(changed.wait(10000));
+        w.timeController()->clearSelection();
+        const auto span = find();
+        QVERIFY(span);
+        QCOMPARE(span->range.start, 1700000400.0);
+        QCOMPARE(span->range.end, 1700000500.0);
+        // Its pixels sit where the times are, inside the bar.
+        QWidget* bar = scrubber->rangeBar();
+        QVERIFY(span->rect.width() > 3);
+        QVERIFY(bar->rect().contains(span->rect));
+        const TimeRange all = w.timeController()->span();
+        QVERIFY(std::abs(span->rect.left() - all.fraction(1700000400) * (bar->width() - 1)) <= 1);
+        // Hover in its middle: the note, the UTC range and the duration.
+        const QPoint mid = span->rect.center();
+        const QString tip = scrubber->annotationTooltipAt(mid);
+        QVERIFY2(tip.contains(note) && tip.contains(QStringLiteral("2023-11-14 22:20:00 – 22:21:40 UTC")) && tip.contains(QStringLiteral("(100 s)")),
+                 qPrintable(tip));
+        QHelpEvent help(QEvent::ToolTip, mid, bar->mapToGlobal(mid));
+        QVERIFY(QApplication::sendEvent(bar, &help));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(note.toHtmlEscaped()), qPrintable(QToolTip::text()));
+        // Off the annotation, the bar keeps its own tooltip.
+        QVERIFY(scrubber->annotationTooltipAt(QPoint(span->rect.right() + 20, mid.y())).isEmpty());
+        QToolTip::hideText();
+        QApplication::processEvents();
+        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) scrubber->grab().save(QStringLiteral("/tmp/fabscope-timeline-annotation.png"));
+        // Deleting it in the dock removes it from the timeline.
+        int row = -1;
+        for (int r = 0; r < panel->model()->rowCount(); ++r)
+            if (panel->model()->index(r, AnnotationsModel::Note).data().toString() == note) row = r;
+        QVERIFY(row >= 0);
+        panel->table()->selectRow(row);
+        changed.clear();
+        panel->deleteSelected();
+        QVERIFY(changed.wait(10000));
+        QVERIFY(!find());
     }
 
     void anAddedAnnotationIsListedAndStored() {

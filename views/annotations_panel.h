@@ -29,6 +29,7 @@ public:
     explicit AnnotationsModel(QObject* parent = nullptr);
     void setAnnotations(std::vector<Annotation> list);
     [[nodiscard]] const Annotation* annotation(int row) const;
+    [[nodiscard]] const std::vector<Annotation>& annotations() const { return list_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -6,14 +6,17 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fabscope {
@@ -33,11 +36,67 @@ public:
         setAccessibleName(tr("Analysis window"));
         setToolTip(tr("Drag to select the analysis window; [ and ] set its start and end at the cursor, "
                       "Escape clears it."));
-        setFixedHeight(16);
+        setFixedHeight(18);
         setCursor(Qt::IBeamCursor);
     }
 
+    void setAnnotations(const std::vector<Annotation>& list) {
+        annotations_.clear();
+        for (const Annotation& a : list)
+            annotations_.push_back({a.id, TimeRange::between(a.start, a.end), QString::fromStdString(a.note), {}});
+        std::stable_sort(annotations_.begin(), annotations_.end(),
+                         [](const AnnotationSpan& x, const AnnotationSpan& y) { return x.range.start < y.range.start; });
+        update();
+    }
+
+    // The annotations with their pixel spans: a strip along the bar's lower part, at least
+    // 3 px wide so an instant stays visible and hoverable; none outside the span.
+    [[nodiscard]] std::vector<AnnotationSpan> spans() const {
+        std::vector<AnnotationSpan> out;
+        const TimeRange span = time_->span();
+        if (!span.valid()) return out;
+        for (AnnotationSpan a : annotations_) {
+            if (a.range.end < span.start || a.range.start > span.end) continue;
+            int x0 = xOf(std::max(a.range.start, span.start)), x1 = xOf(std::min(a.range.end, span.end));
+            if (x1 - x0 < 3) {
+                const int mid = (x0 + x1) / 2;
+                x0 = mid - 1;
+                x1 = mid + 2;
+            }
+            a.rect = QRect(x0, height() - stripHeight - 1, x1 - x0, stripHeight);
+            out.push_back(std::move(a));
+        }
+        return out;
+    }
+
+    [[nodiscard]] QString tooltipAt(QPoint pos) const {
+        QStringList tips;
+        for (const AnnotationSpan& a : spans()) {
+            if (pos.x() < a.rect.left() - 1 || pos.x() > a.rect.right() + 1) continue;  // whole bar height hovers
+            const TimeRange& r = a.range;
+            const bool sameDay = utc(r.start, QStringLiteral("yyyy-MM-dd")) == utc(r.end, QStringLiteral("yyyy-MM-dd"));
+            const QString when = r.duration() > 0
+                ? tr("%1 – %2 UTC (%3 s)").arg(utc(r.start), utc(r.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+                      .arg(r.duration(), 0, 'f', 0)
+                : tr("%1 UTC (instant, 0 s)").arg(utc(r.start));
+            tips << tr("Annotation: %1\n%2").arg(a.note, when);
+        }
+        return tips.join(QStringLiteral("\n\n"));
+    }
+
 protected:
+    bool event(QEvent* e) override {
+        if (e->type() == QEvent::ToolTip) {
+            auto* help = static_cast<QHelpEvent*>(e);
+            const QString tip = tooltipAt(help->pos());
+            if (!tip.isEmpty()) {  // plain text: a note may contain markup characters
+                QToolTip::showText(help->globalPos(), Qt::convertFromPlainText(tip, Qt::WhiteSpaceNormal), this);
+                return true;
+            }
+        }
+        return QWidget::event(e);
+    }
+
     void paintEvent(QPaintEvent*) override {
         QPainter p(this);
         p.fillRect(rect(), QColor(232, 235, 240));
@@ -46,6 +105,13 @@ protected:
         if (auto sel = time_->selection()) {
             const int x0 = xOf(sel->start), x1 = xOf(sel->end);
             p.fillRect(QRect(x0, 0, std::max(1, x1 - x0), height()), QColor(90, 140, 220, 150));
+        }
+        // Annotations: amber strips along the bottom, distinct from the blue full-height window.
+        for (const AnnotationSpan& a : spans()) {
+            p.fillRect(a.rect, QColor(240, 160, 30, 220));
+            p.setPen(QColor(170, 95, 0));
+            p.drawLine(a.rect.left(), 1, a.rect.left(), height() - 2);
+            p.drawLine(a.rect.right(), a.rect.top(), a.rect.right(), height() - 2);
         }
         p.setPen(QPen(QColor(200, 30, 30), 2));
         const int x = xOf(time_->time());
@@ -71,7 +137,9 @@ protected:
 private:
     [[nodiscard]] int xOf(double t) const { return static_cast<int>(time_->span().fraction(t) * (width() - 1)); }
     [[nodiscard]] double timeOf(double x) const { return time_->span().at(x / std::max(1, width() - 1)); }
+    static constexpr int stripHeight = 7;
     TimeController* time_;
+    std::vector<AnnotationSpan> annotations_;
     double anchor_ = 0;
     bool dragging_ = false;
 };
@@ -167,6 +235,10 @@ TimeScrubber::TimeScrubber(TimeController* time, QWidget* parent) : QWidget(pare
 }
 
 QWidget* TimeScrubber::rangeBar() const { return range_; }
+
+void TimeScrubber::setAnnotations(const std::vector<Annotation>& list) { range_->setAnnotations(list); }
+std::vector<AnnotationSpan> TimeScrubber::annotationSpans() const { return range_->spans(); }
+QString TimeScrubber::annotationTooltipAt(QPoint pos) const { return range_->tooltipAt(pos); }
 
 int TimeScrubber::steps() const {
     const TimeRange span = time_->span();
