@@ -186,54 +186,52 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     // 3. Counter files, one transaction each, mapped onto the topology stored so far.
     if (!counters.empty() && !parsedTopo.empty())
         if (const auto latest = store_.latestSnapshot()) index = FabricIndex::from(store_.loadFabric(latest->id));
-    for (const auto& pf : counters) {
-        DiagnosticSink diag(pf.path);
-        try {
-            Store::Transaction tx(store_);
-            SampleWriter writer(store_);
-            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
-            const auto rows = static_cast<const CounterImporter*>(pf.importer)->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
-            writer.flush();
-            if (writer.unmappedSeries() > 0)
-                diag.warn(0, std::to_string(writer.unmappedSeries()) +
-                                 " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
-            store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
-            tx.commit();
-            summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-        } catch (const ImportError& e) {
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-            summary.diagnostics.push_back(e.diagnostic());
-            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
-        } catch (const ImportCancelled&) {
-            summary.cancelled = true;
-            return summary;
+    // Counter and job files share one shape: parse and write in one transaction per file; an
+    // input error fails that file alone, a cancel stops the whole run.
+    auto importEach = [&](const std::vector<PendingFile>& files, const auto& parseAndWrite) {
+        for (const auto& pf : files) {
+            DiagnosticSink diag(pf.path);
+            try {
+                const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
+                const std::int64_t rows = parseAndWrite(pf, in, diag);
+                summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
+                summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+            } catch (const ImportError& e) {
+                summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+                summary.diagnostics.push_back(e.diagnostic());
+                summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+            } catch (const ImportCancelled&) {
+                summary.cancelled = true;
+                return false;
+            }
+            doneBytes += pf.map->bytes().size();
         }
-        doneBytes += pf.map->bytes().size();
-    }
+        return true;
+    };
+
+    const bool countersDone = importEach(counters, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        Store::Transaction tx(store_);
+        SampleWriter writer(store_);
+        const auto rows = static_cast<const CounterImporter*>(pf.importer)->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
+        writer.flush();
+        if (writer.unmappedSeries() > 0)
+            diag.warn(0, std::to_string(writer.unmappedSeries()) +
+                             " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
+        store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+        tx.commit();
+        return rows;
+    });
+    if (!countersDone) return summary;
 
     // 4. Job files (rank -> host, device), one transaction and one job each.
-    for (const auto& pf : jobs) {
-        DiagnosticSink diag(pf.path);
-        try {
-            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
-            const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
-            const auto rows = static_cast<std::int64_t>(job.ranks.size());
-            Store::Transaction tx(store_);
-            writeJob(store_, job.name, store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows), job.ranks);
-            tx.commit();
-            summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-        } catch (const ImportError& e) {
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-            summary.diagnostics.push_back(e.diagnostic());
-            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
-        } catch (const ImportCancelled&) {
-            summary.cancelled = true;
-            return summary;
-        }
-        doneBytes += pf.map->bytes().size();
-    }
+    importEach(jobs, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+        const auto rows = static_cast<std::int64_t>(job.ranks.size());
+        Store::Transaction tx(store_);
+        writeJob(store_, job.name, store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows), job.ranks);
+        tx.commit();
+        return rows;
+    });
     return summary;
 }
 

@@ -10,26 +10,13 @@
 
 #include <fstream>
 
+#include "store_dump.h"
+
 using namespace fabscope;
 
 namespace {
 
-std::string dump(const std::string& path) {
-    Store s(path, Store::Mode::ReadOnly);
-    std::string out;
-    sql::Stmt tables(s.handle(), "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name");
-    std::vector<std::string> names;
-    while (tables.step()) names.push_back(tables.text(0));
-    for (const auto& t : names) {
-        sql::Stmt rows(s.handle(), "SELECT * FROM \"" + t + "\" ORDER BY 1,2,3");
-        out += "[" + t + "]\n";
-        while (rows.step()) {
-            for (int c = 0; c < rows.columnCount(); ++c) out += rows.text(c) + "|";
-            out += "\n";
-        }
-    }
-    return out;
-}
+std::string dump(const std::string& path) { return dumpStore(path); }
 
 std::string integrity(const std::string& path) {
     Store s(path, Store::Mode::ReadOnly);
