@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libboost-graph-dev
                 libsqlite3-dev nlohmann-json3-dev libssl-dev libgl-dev libxkbcommon-dev)
-TEST_PACKAGES=(sqlite3 dpkg-dev)
+TEST_PACKAGES=(sqlite3 dpkg-dev poppler-utils prometheus)  # prometheus: tst_prometheus_pull round trip
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -6,8 +6,10 @@
 
 #include "core/demo_fabric.h"
 #include "core/store.h"
+#include "core/unmapped_series.h"
 #include "core/version.h"
 #include "importers/import_runner.h"
+#include "importers/remote/prometheus_pull.h"
 
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -111,10 +113,41 @@ private:
     int last_ = -1;
 };
 
+// Diagnostics, what was imported and the counts, on stderr; the exit code.
+int reportImport(const ImportSummary& summary) {
+    for (const auto& d : summary.diagnostics) std::cerr << d.format() << '\n';
+    for (const auto& f : summary.files)
+        if (f.status == FileStatus::Imported)
+            std::cerr << "imported " << f.file << " (" << f.format << ", " << f.rows << " rows)\n";
+    std::cerr << summary.count(FileStatus::Imported) << " imported, " << summary.count(FileStatus::AlreadyImported)
+              << " already in the store, " << summary.count(FileStatus::Failed) << " failed\n";
+    return summary.anyFailed() || summary.cancelled ? kBadInput : kOk;
+}
+
+// import --prometheus URL --from --to [--step] [--match...]: the pull lives in importers/remote.
+int cmdPull(const Args& a) {
+    if (!a.positional.empty() || a.get("format") || a.get("snapshot") || a.get("time"))
+        throw UsageError("--prometheus takes --from, --to, --step and --match, no files");
+    PullOptions opt;
+    opt.url = a.require("prometheus");
+    opt.from = parseSeconds("from", a.require("from"));
+    opt.to = parseSeconds("to", a.require("to"));
+    if (auto s = a.get("step")) opt.step = parseSeconds("step", *s);
+    opt.selectors = a.all("match");
+    Store store(a.require("db"));
+    ImportSummary summary;
+    {
+        std::cerr << "pulling from " << opt.url << " (" << (opt.selectors.empty() ? "fabric metrics" : "--match selectors") << ")\n";
+        ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+        summary = pullPrometheus(store, opt, [&bar](double f) { return bar(f); });
+    }
+    return reportImport(summary);
+}
+
 int cmdImport(const std::vector<std::string>& argv) {
     const Args a = parse(argv, {"db", "format", "snapshot", "time", "prometheus", "from", "to", "step", "match"}, {});
     const std::string db = a.require("db");
-    if (a.get("prometheus")) throw UsageError("--prometheus: pulling from a server is not built yet (issue 9)");
+    if (a.get("prometheus")) return cmdPull(a);
     if (a.positional.empty()) throw UsageError("import needs at least one FILE or DIR");
     ImportOptions opt;
     opt.format = a.get("format").value_or("");
@@ -133,13 +166,7 @@ int cmdImport(const std::vector<std::string>& argv) {
         ProgressBar bar(::isatty(STDERR_FILENO) != 0);
         summary = runner.run(a.positional, opt, [&bar](double f) { return bar(f); });
     }
-    for (const auto& d : summary.diagnostics) std::cerr << d.format() << '\n';
-    for (const auto& f : summary.files)
-        if (f.status == FileStatus::Imported)
-            std::cerr << "imported " << f.file << " (" << f.format << ", " << f.rows << " rows)\n";
-    std::cerr << summary.count(FileStatus::Imported) << " imported, " << summary.count(FileStatus::AlreadyImported)
-              << " already in the store, " << summary.count(FileStatus::Failed) << " failed\n";
-    return summary.anyFailed() ? kBadInput : kOk;
+    return reportImport(summary);
 }
 
 nlohmann::ordered_json infoJson(const StoreInfo& i) {
@@ -170,8 +197,13 @@ int cmdInfo(const std::vector<std::string>& argv) {
     if (!a.positional.empty()) throw UsageError("info takes no positional arguments");
     Store store(a.require("db"), Store::Mode::ReadOnly);
     const StoreInfo i = store.info();
+    const auto unmapped = unmappedSeries(store);
     if (a.flag("json")) {
-        std::cout << infoJson(i).dump(2) << '\n';
+        auto j = infoJson(i);
+        j["unmapped"] = nlohmann::ordered_json::array();
+        for (const auto& u : unmapped)
+            j["unmapped"].push_back({{"node", u.node}, {"port", u.port}, {"counter", u.counter}, {"reason", u.reason}});
+        std::cout << j.dump(2) << '\n';
         return kOk;
     }
     std::cout << "store      " << store.path() << " (schema " << store.schemaVersion() << ")\n"
@@ -187,12 +219,18 @@ int cmdInfo(const std::vector<std::string>& argv) {
     for (const auto& s : i.snapshots) std::cout << " " << s;
     std::cout << "\nimports    " << i.imports.size() << "\n";
     for (const auto& r : i.imports) std::cout << "  " << r.format << "\t" << r.rows << " rows\t" << r.file << "\n";
+    if (!unmapped.empty()) std::cout << "unmapped   " << unmapped.size() << " series not on a fabric port\n";
+    for (const auto& u : unmapped)
+        std::cout << "  " << u.node << " " << u.port << " " << u.counter << "\t(" << (u.reason == "node" ? "node not in the fabric" : "no such port on the node") << ")\n";
     return kOk;
 }
 
 int cmdDemo(const std::vector<std::string>& argv) {
-    const Args a = parse(argv, {"out", "scale", "samples"}, {});
+    const Args a = parse(argv, {"out", "scale", "samples", "topology"}, {});
     DemoOptions opt;
+    const auto topology = parseDemoTopology(a.get("topology").value_or("fat-tree"));
+    if (!topology) throw UsageError("--topology must be fat-tree, dragonfly or rail");
+    opt.topology = *topology;
     const std::string scale = a.get("scale").value_or("small");
     if (scale == "large") opt.scale = DemoOptions::Scale::Large;
     else if (scale != "small") throw UsageError("--scale must be small or large");
@@ -213,11 +251,12 @@ std::string usage() {
 
 usage:
   fabscope import  --db STORE FILE|DIR...  [--format NAME] [--snapshot LABEL] [--time UNIX_S]
+  fabscope import  --db STORE --prometheus URL --from UNIX_S --to UNIX_S [--step S] [--match SELECTOR...]
   fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]
   fabscope report  --db STORE --out FILE.(html|pdf|csv|json) [--from ..] [--to ..]
   fabscope info    --db STORE [--json]
   fabscope diff    --db STORE --snapshot A --snapshot B [--json]
-  fabscope demo    --out DIR [--scale small|large]
+  fabscope demo    --out DIR [--topology fat-tree|dragonfly|rail] [--scale small|large]
   fabscope gui     [STORE]
   fabscope --version | --help
 

@@ -1,15 +1,18 @@
 #include "app/main_window.h"
+#include "app/prometheus_pull_job.h"
 
 #include "importers/import_runner.h"
 #include "core/analysis/findings.h"
 #include "views/analysis_controller.h"
 #include "views/annotations_panel.h"
+#include "views/benchmarks_panel.h"
 #include "views/diagnostics_panel.h"
 #include "views/fabric_view.h"
 #include "views/finding_focus.h"
 #include "views/findings_panel.h"
 #include "views/heatmap_view.h"
 #include "views/inspector_panel.h"
+#include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
 #include "views/recent_stores.h"
 #include "views/report_export.h"
@@ -93,6 +96,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         else if (selection_->node() >= 0) fabric_->selectNode(selection_->node());
         else fabric_->clearSelection();
         heatmap_->setSelectedLink(link);
+        fabric_->clearFindingOverlay();  // a finding's overlay lasts until the selection moves on
     });
     // The selected range is the analysis window.
     auto* rerun = new QTimer(this);
@@ -202,6 +206,13 @@ void MainWindow::createDocks() {
     dockMenuActions_ = {findingsDock->toggleViewAction(), summaryDock->toggleViewAction(), importsDock->toggleViewAction(),
                         inspectorDock->toggleViewAction(), chartsDock->toggleViewAction(), heatmapDock->toggleViewAction(),
                         annotationsDock->toggleViewAction(), diagnosticsDock->toggleViewAction()};
+    // Benchmarks (perftest, nccl-tests): loads itself off the GUI thread from each opened store.
+    auto* benchmarks = new BenchmarksPanel(this);
+    QDockWidget* benchmarksDock = addDock(tr("Benchmarks"), QStringLiteral("benchmarksDock"), benchmarks, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(chartsDock, benchmarksDock);
+    chartsDock->raise();
+    connect(this, &MainWindow::storeLoaded, benchmarks, [this, benchmarks] { benchmarks->setSnapshot(snapshot_); });
+    dockMenuActions_.append(benchmarksDock->toggleViewAction());
 }
 
 void MainWindow::createActions() {
@@ -210,6 +221,14 @@ void MainWindow::createActions() {
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import files…"), this, &MainWindow::chooseFilesToImport);
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    auto* pull = new PrometheusPullJob(this);  // runs on a worker; diagnostics and reload as for files
+    file->addAction(tr("Import from &Prometheus…"), this, [this, pull] { pull->askAndRun(storePath_); })->setObjectName(QStringLiteral("importPrometheusAction"));
+    connect(pull, &PrometheusPullJob::finished, this, [this](const QString& store, bool ok, const QString& message, const std::vector<Diagnostic>& d) {
+        diagnostics_->setDiagnostics(message, d);
+        statusBar()->showMessage(message);
+        openStore(store);
+        Q_EMIT importFinished(ok);
+    });
     recent_ = new RecentStores(file->addMenu(tr("&Recent stores")), this);
     file->addSeparator();
     QAction* exportReport = file->addAction(tr("&Export report…"), this, [this] { exporter_->chooseAndExport(storePath_, time_->selection()); });
@@ -246,6 +265,8 @@ void MainWindow::createActions() {
             });
     bar->addWidget(new QLabel(tr(" Colour links by: "), bar));
     bar->addWidget(metricBox_);
+    bar->addWidget(new LayoutChooser(fabric_, bar));
+    addLayoutMenu(view, fabric_);
     QAction* cycle = view->addAction(tr("Next &metric"), this,
                                      [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });
     cycle->setShortcut(QKeySequence(tr("Ctrl+M")));
@@ -311,10 +332,10 @@ void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
 void MainWindow::focusFinding(const Finding& finding) {
     if (!snapshot_) return;
     const FindingFocus focus = focusOf(*snapshot_, finding);
-    fabric_->setHighlight(focus.links, focus.nodes);
     fabric_->frameNodes(focus.nodes);
     if (focus.primaryLink >= 0) selection_->selectLink(focus.primaryLink);
     else if (focus.primaryNode >= 0) selection_->selectNode(focus.primaryNode);
+    fabric_->setFindingOverlay(focus);  // after the selection, whose change clears any earlier overlay
     time_->setTime(finding.start);
     statusBar()->showMessage(QString::fromStdString(finding.id + ": " + finding.summary));
 }

@@ -11,7 +11,7 @@ struct Canonical {
     std::string_view name, unit, direction;
 };
 
-constexpr std::array<Canonical, 17> kCanonical{{
+constexpr std::array<Canonical, 23> kCanonical{{
     {"xmit_bytes", "bytes", "tx"},
     {"rcv_bytes", "bytes", "rx"},
     {"xmit_pkts", "packets", "tx"},
@@ -29,6 +29,13 @@ constexpr std::array<Canonical, 17> kCanonical{{
     {"rcv_remote_physical_errors", "errors", "rx"},
     {"local_link_integrity_errors", "errors", ""},
     {"excessive_buffer_overrun_errors", "errors", "rx"},
+    // Ethernet switch port counters (SAI / SONiC portstat) with no IB equivalent.
+    {"rx_discards", "packets", "rx"},
+    {"tx_errors", "errors", "tx"},
+    {"rcv_ucast_pkts", "packets", "rx"},
+    {"xmit_ucast_pkts", "packets", "tx"},
+    {"rcv_non_ucast_pkts", "packets", "rx"},
+    {"xmit_non_ucast_pkts", "packets", "tx"},
 }};
 
 struct Alias {
@@ -37,7 +44,7 @@ struct Alias {
 };
 
 // Lower-cased aliases. PortXmitData/PortRcvData count 4-byte words (IBA), hence scale 4.
-constexpr std::array<Alias, 34> kAliases{{
+constexpr std::array<Alias, 40> kAliases{{
     {"portxmitdata", "xmit_bytes", 4},
     {"portrcvdata", "rcv_bytes", 4},
     {"portxmitpkts", "xmit_pkts", 1},
@@ -72,6 +79,12 @@ constexpr std::array<Alias, 34> kAliases{{
     {"sai_port_stat_if_in_octets", "rcv_bytes", 1},
     {"sai_port_stat_if_in_errors", "rcv_errors", 1},
     {"sai_port_stat_if_out_discards", "xmit_discards", 1},
+    {"sai_port_stat_if_in_discards", "rx_discards", 1},
+    {"sai_port_stat_if_out_errors", "tx_errors", 1},
+    {"sai_port_stat_if_in_ucast_pkts", "rcv_ucast_pkts", 1},
+    {"sai_port_stat_if_out_ucast_pkts", "xmit_ucast_pkts", 1},
+    {"sai_port_stat_if_in_non_ucast_pkts", "rcv_non_ucast_pkts", 1},
+    {"sai_port_stat_if_out_non_ucast_pkts", "xmit_non_ucast_pkts", 1},
 }};
 
 std::string lower(std::string_view s) {
@@ -93,6 +106,23 @@ std::optional<CounterInfo> pfcCounter(std::string_view s) {
     return std::nullopt;
 }
 
+// COUNTERS_DB names: sai_port_stat_pfc_N_{rx,tx}_pkts and _{rx,tx}_pause_duration_us (the
+// duration without _us has no unit in SAI and is not taken).
+std::optional<CounterInfo> saiPfcCounter(std::string_view s) {
+    constexpr std::string_view prefix = "sai_port_stat_pfc_";
+    if (!s.starts_with(prefix) || s.size() < prefix.size() + 2 || s[prefix.size()] < '0' || s[prefix.size()] > '7' ||
+        s[prefix.size() + 1] != '_')
+        return std::nullopt;
+    const char prio = s[prefix.size()];
+    const auto rest = s.substr(prefix.size() + 2);
+    for (std::string_view dir : {"rx", "tx"}) {
+        if (rest == std::string(dir) + "_pkts") return pfcCounter("pfc_" + std::string(dir) + "_pause_prio" + prio);
+        if (rest == std::string(dir) + "_pause_duration_us")
+            return pfcCounter("pfc_" + std::string(dir) + "_pause_us_prio" + prio);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<CounterInfo> canonicalCounter(std::string_view nameOrAlias) {
@@ -100,6 +130,7 @@ std::optional<CounterInfo> canonicalCounter(std::string_view nameOrAlias) {
     for (const auto& c : kCanonical)
         if (c.name == s) return CounterInfo{std::string(c.name), std::string(c.unit), std::string(c.direction)};
     if (auto pfc = pfcCounter(s)) return pfc;
+    if (auto sai = saiPfcCounter(s)) return sai;
     for (const auto& a : kAliases)
         if (a.alias == s) return canonicalCounter(a.canonical);
     return std::nullopt;

@@ -1,5 +1,6 @@
 #include "core/demo_fabric.h"
 
+#include "core/demo_topologies.h"
 #include "core/fabric_builder.h"
 
 #include <nlohmann/json.hpp>
@@ -65,7 +66,38 @@ void connect(FabricBuilder& b, NodeId x, int px, NodeId y, int py, int width) {
     b.link(c, a, width, "HDR");
 }
 
+// The fabric to write and the ports of its planted faults.
+DemoTopology demoTopology(const DemoOptions& o) {
+    switch (o.topology) {
+    case DemoOptions::Topology::Dragonfly: return dragonflyDemo();
+    case DemoOptions::Topology::Rail: return railDemo();
+    case DemoOptions::Topology::FatTree: break;
+    }
+    DemoTopology t;
+    t.fabric = demoFabric(o.scale);
+    t.hot = {name("leaf", kHotLeaf), 8 + kHotUplink};
+    t.errors = {name("leaf", kErrorLeaf), kErrorPort};
+    t.degraded = {name("leaf", kDegradedLeaf), kDegradedPort};
+    return t;
+}
+
+// The other end of a node's port: its description and port name ("", "" when unlinked).
+std::pair<std::string, std::string> peerOf(const Fabric& f, const DemoPortRef& r) {
+    for (const auto& l : f.links)
+        for (auto [x, y] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}})
+            if (f.port(x).number == r.port && f.node(f.port(x).node).description == r.node)
+                return {f.node(f.port(y).node).description, f.port(y).name};
+    return {};
+}
+
 } // namespace
+
+std::optional<DemoOptions::Topology> parseDemoTopology(const std::string& name) {
+    if (name == "fat-tree") return DemoOptions::Topology::FatTree;
+    if (name == "dragonfly") return DemoOptions::Topology::Dragonfly;
+    if (name == "rail") return DemoOptions::Topology::Rail;
+    return std::nullopt;
+}
 
 Fabric demoFabric(DemoOptions::Scale scale) {
     const Shape sh = shapeFor(scale);
@@ -181,8 +213,9 @@ void writeIbnetdiscover(const Fabric& fabric, std::ostream& out, std::int64_t ge
 DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     namespace fs = std::filesystem;
     fs::create_directories(dir);
-    const Fabric f = demoFabric(options.scale);
-    const bool large = options.scale == DemoOptions::Scale::Large;
+    const DemoTopology topo = demoTopology(options);
+    const Fabric& f = topo.fabric;
+    const bool large = options.scale == DemoOptions::Scale::Large && options.topology == DemoOptions::Topology::FatTree;
     const int samples = options.samples > 0 ? options.samples : (large ? 360 : 60);
     const std::int64_t t0 = options.startTime;
     const int dt = options.intervalSeconds;
@@ -191,6 +224,7 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     m.switches = f.count(NodeType::Switch);
     m.cas = f.count(NodeType::Ca);
     m.links = f.links.size();
+    m.groups = topo.groups;
 
     const std::string topoPath = (fs::path(dir) / "topology.ibnetdiscover").string();
     {
@@ -204,9 +238,9 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     auto isPort = [&](const Port& p, const std::string& node, int num) {
         return f.node(p.node).description == node && p.number == num;
     };
-    const std::string hotLeaf = name("leaf", kHotLeaf), degradedLeaf = name("leaf", kDegradedLeaf),
-                      errorLeaf = name("leaf", kErrorLeaf);
-    const int hotPort = 8 + kHotUplink;
+    const std::string& hotLeaf = topo.hot.node;
+    const std::string& errorLeaf = topo.errors.node;
+    const int hotPort = topo.hot.port;
     const int hotFrom = samples / 3, hotTo = hotFrom + std::max(5, samples / 4);  // sample indices
 
     const std::string csvPath = (fs::path(dir) / "counters.csv").string();
@@ -239,7 +273,7 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
                     tx[i] += std::floor(utx * capBytes);
                     rx[i] += std::floor(urx * capBytes);
                     wait[i] += std::floor(noise() * 1000);
-                    if (!large && isPort(p, errorLeaf, kErrorPort)) errs[i] += 40 + std::floor(noise() * 20);
+                    if (!large && isPort(p, errorLeaf, topo.errors.port)) errs[i] += 40 + std::floor(noise() * 20);
                 }
                 const int n = std::snprintf(buf, sizeof buf, "%lld,%s,%d,", static_cast<long long>(ts), node.c_str(), p.number);
                 const std::string_view prefix(buf, static_cast<std::size_t>(n));
@@ -255,14 +289,12 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     m.files.push_back(csvPath);
 
     if (!large) {
-        const std::string spine = name("spine", kHotUplink);
-        m.faults.push_back({"hot_link", hotLeaf, std::to_string(hotPort), spine, std::to_string(kHotLeaf),
+        const auto hotPeer = peerOf(f, topo.hot), degradedPeer = peerOf(f, topo.degraded), errorPeer = peerOf(f, topo.errors);
+        m.faults.push_back({"hot_link", hotLeaf, std::to_string(hotPort), hotPeer.first, hotPeer.second,
                             t0 + static_cast<std::int64_t>(hotFrom) * dt, t0 + static_cast<std::int64_t>(hotTo) * dt});
-        const int hostIndex = (kDegradedLeaf - 1) * 8 + kDegradedPort;
-        m.faults.push_back({"degraded_link", degradedLeaf, std::to_string(kDegradedPort),
-                            name("dgx", hostIndex, 3) + " mlx5_0", "1", t0, t0});
-        m.faults.push_back({"error_link", errorLeaf, std::to_string(kErrorPort),
-                            name("dgx", (kErrorLeaf - 1) * 8 + kErrorPort, 3) + " mlx5_0", "1", t0,
+        m.faults.push_back({"degraded_link", topo.degraded.node, std::to_string(topo.degraded.port), degradedPeer.first,
+                            degradedPeer.second, t0, t0});
+        m.faults.push_back({"error_link", errorLeaf, std::to_string(topo.errors.port), errorPeer.first, errorPeer.second, t0,
                             t0 + static_cast<std::int64_t>(samples - 1) * dt});
     }
     nlohmann::json j;
@@ -270,6 +302,7 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     j["cas"] = m.cas;
     j["links"] = m.links;
     j["rows"] = m.rows;
+    if (!m.groups.empty()) j["groups"] = m.groups;
     j["faults"] = nlohmann::json::array();
     for (const auto& fl : m.faults)
         j["faults"].push_back({{"kind", fl.kind}, {"node", fl.node}, {"port", fl.port}, {"peer_node", fl.peerNode},

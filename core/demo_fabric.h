@@ -4,6 +4,7 @@
 #include "core/model.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,8 @@ namespace fabscope {
 
 struct DemoOptions {
     enum class Scale { Small, Large } scale = Scale::Small;
+    // Dragonfly and rail are small fabrics (core/demo_topologies.h); the scale applies to the fat tree.
+    enum class Topology { FatTree, Dragonfly, Rail } topology = Topology::FatTree;
     int samples = 0;                 // 0 = default for the scale (60 small, 360 large)
     std::int64_t startTime = 1700000000;
     int intervalSeconds = 10;
@@ -29,7 +32,11 @@ struct DemoManifest {
     std::vector<std::string> files;
     std::vector<DemoFault> faults;
     std::size_t switches = 0, cas = 0, links = 0, rows = 0;
+    std::vector<std::vector<std::string>> groups;  // dragonfly groups / rails' NICs, by description
 };
+
+// "fat-tree", "dragonfly", "rail"; nullopt for anything else.
+std::optional<DemoOptions::Topology> parseDemoTopology(const std::string& name);
 
 // Writes DIR/topology.ibnetdiscover, DIR/counters.csv and DIR/.expected-findings.json (hidden, so
 // `fabscope import DIR` skips it). Throws std::runtime_error on I/O errors.

@@ -34,6 +34,9 @@ NodeId FabricBuilder::node(const Node& n) {
         if (have.systemName.empty()) have.systemName = n.systemName;
         if (have.numPorts == 0) have.numPorts = n.numPorts;
         if (have.lid == 0) have.lid = n.lid;
+        // An Ethernet node first met as an LLDP neighbour is assumed a host; a later report that
+        // it is a switch (its own capture, capabilities) wins. GUID-identified nodes keep their type.
+        if (have.guid.empty() && have.type == NodeType::Ca && n.type == NodeType::Switch) have.type = NodeType::Switch;
         return it->second;
     }
     const NodeId id(fabric_.nodes.size());
@@ -57,8 +60,39 @@ PortId FabricBuilder::port(NodeId node, const std::string& name, int number) {
     return id;
 }
 
+namespace {
+// "b8:ce:f6:00:00:11": the MAC an LLDP agent sends as port id when it does not send the ifname.
+bool isMac(std::string_view s) {
+    if (s.size() != 17) return false;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (i % 3 == 2 ? s[i] != ':' && s[i] != '-' : !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+    return true;
+}
+} // namespace
+
+PortId FabricBuilder::resolve(PortId p) const {
+    const auto it = foldedInto_.find(p.value());
+    return it == foldedInto_.end() ? p : it->second;
+}
+
+bool FabricBuilder::foldAlias(PortId kept, PortId dup) {
+    Port& k = fabric_.ports[kept.value()];
+    const Port& d = fabric_.ports[dup.value()];
+    if (k.node != d.node || !fabric_.nodes[k.node.value()].guid.empty() || linkByPort_.count(dup.value())) return false;
+    if (isMac(k.name) == isMac(d.name)) return false;  // two interface names: a real conflict
+    if (isMac(k.name)) {
+        std::string key = std::to_string(k.node.value()) + '/' + d.name;
+        ports_[key] = kept;
+        k.name = d.name;
+    }
+    foldedInto_.emplace(dup.value(), kept);
+    return true;
+}
+
 FabricBuilder::LinkReport FabricBuilder::link(PortId local, PortId remote, std::optional<int> width,
                                               const std::string& speed) {
+    local = resolve(local);
+    remote = resolve(remote);
     const auto cap = capacityBps(width, speed);
     for (PortId p : {local, remote}) {
         Port& port = fabric_.ports[p.value()];
@@ -69,7 +103,7 @@ FabricBuilder::LinkReport FabricBuilder::link(PortId local, PortId remote, std::
     if (auto it = linkByPort_.find(local.value()); it != linkByPort_.end()) {
         Link& l = fabric_.links[it->second.value()];
         const PortId other = l.a == local ? l.b : l.a;
-        if (other != remote) return LinkReport::Conflict;
+        if (other != remote) return foldAlias(other, remote) ? link(local, other, width, speed) : LinkReport::Conflict;
         if (reportedBy_[it->second.value()] == local.value() + 1) return LinkReport::Repeated;
         l.seenFromBothEnds = true;
         if (l.width == width && l.speed == speed) return LinkReport::Confirmed;
@@ -87,7 +121,11 @@ FabricBuilder::LinkReport FabricBuilder::link(PortId local, PortId remote, std::
         }
         return LinkReport::WidthMismatch;
     }
-    if (linkByPort_.count(remote.value())) return LinkReport::Conflict;
+    if (auto it = linkByPort_.find(remote.value()); it != linkByPort_.end()) {
+        const Link& l = fabric_.links[it->second.value()];
+        const PortId other = l.a == remote ? l.b : l.a;
+        return foldAlias(other, local) ? link(other, remote, width, speed) : LinkReport::Conflict;
+    }
     const LinkId id(fabric_.links.size());
     Link l;
     l.a = local;
@@ -124,6 +162,21 @@ void FabricBuilder::merge(const Fabric& other) {
 }
 
 Fabric FabricBuilder::take() {
+    if (!foldedInto_.empty()) {  // drop the folded duplicates; no link refers to them
+        std::vector<std::uint32_t> newIndex(fabric_.ports.size());
+        std::vector<Port> kept;
+        kept.reserve(fabric_.ports.size() - foldedInto_.size());
+        for (std::size_t i = 0; i < fabric_.ports.size(); ++i) {
+            newIndex[i] = static_cast<std::uint32_t>(kept.size());
+            if (!foldedInto_.count(i)) kept.push_back(std::move(fabric_.ports[i]));
+        }
+        fabric_.ports = std::move(kept);
+        for (Link& l : fabric_.links) {
+            l.a = PortId(newIndex[l.a.value()]);
+            l.b = PortId(newIndex[l.b.value()]);
+        }
+    }
+    foldedInto_.clear();
     nodes_.clear();
     ports_.clear();
     linkByPort_.clear();

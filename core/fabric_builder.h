@@ -37,11 +37,17 @@ public:
 
 private:
     static std::string nodeKey(const Node& n);
+    // One Ethernet port reported under two names (a neighbour's LLDP MAC port id, the host's own
+    // interface name): both ends agree on the cable, so `dup` is folded into `kept`, which keeps
+    // the interface name; take() drops `dup`. False when the evidence is not there.
+    bool foldAlias(PortId kept, PortId dup);
+    [[nodiscard]] PortId resolve(PortId p) const;
     Fabric fabric_;
     std::unordered_map<std::string, NodeId> nodes_;
     std::unordered_map<std::string, PortId> ports_;               // "<node index>/<port name>"
     std::unordered_map<std::uint64_t, LinkId> linkByPort_;         // port index -> its link
     std::unordered_map<std::uint64_t, std::uint32_t> reportedBy_;  // link index -> reporting port + 1
+    std::unordered_map<std::uint64_t, PortId> foldedInto_;         // folded port index -> the port kept
 };
 
 } // namespace fabscope

@@ -58,6 +58,13 @@ struct Fabric {
     [[nodiscard]] std::size_t count(NodeType t) const;
 };
 
+// A switch's internal SHARP aggregation node: a CA in the fabric ("Mellanox Technologies
+// Aggregation Node", behind port 41 of a QM8700 or 65 of a QM9700/9701) that is not a host, so
+// host counts, host-link classes and job placement leave it out.
+// One flag per node, in one pass over the links.
+[[nodiscard]] std::vector<bool> findAggregationNodes(const Fabric& f);
+[[nodiscard]] std::size_t countHosts(const Fabric& f);  // CAs that are not aggregation nodes
+
 struct SnapshotInfo {
     std::int64_t id = 0;
     std::string label;

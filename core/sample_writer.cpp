@@ -1,6 +1,9 @@
 #include "core/sample_writer.h"
 
+#include "core/analysis/rates.h"
+#include "core/chunk_codec.h"
 #include "core/fabric_builder.h"
+#include "core/sqlite_stmt.h"
 
 #include <algorithm>
 #include <numeric>
@@ -14,6 +17,8 @@ SampleWriter::SampleWriter(Store& store) : store_(store) {
         deviceByName_.emplace(name.starts_with("0x") && !guid.empty() ? guid : name, id);
     }
 }
+
+SampleWriter::~SampleWriter() = default;
 
 std::int64_t SampleWriter::resolveDevice(std::string_view node) const {
     if (auto it = deviceByName_.find(std::string(node)); it != deviceByName_.end()) return it->second;
@@ -33,9 +38,58 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     const std::int64_t device = resolveDevice(node);
     if (device == 0) ++unmapped_;
     const auto h = static_cast<Handle>(seriesIds_.size());
+    counterNames_.push_back(counter.name);
     seriesIds_.push_back(store_.ensureSeries(device, std::string(node), std::string(port), counter.name, counter.unit));
     handles_.emplace(key_, h);
     return h;
+}
+
+// Two files of one capture may hold the same counter at the same time (perfquery and
+// perfquery -x of one port, with the same `date +%s` lines): one sample is kept per time, the
+// 64-bit one: the value that is not a saturated legacy ceiling, else the larger. Returns false when nothing collides, leaving the append to the caller.
+bool SampleWriter::mergeWithStored(std::int64_t seriesId, const std::string& counter, std::span<const std::int64_t> t,
+                                   std::span<const double> v) {
+    std::vector<std::int64_t> times(t.begin(), t.end());
+    std::vector<double> values(v.begin(), v.end());
+    std::vector<std::int64_t> rowids;
+    if (!storedChunks_)
+        storedChunks_ = std::make_unique<sql::Stmt>(store_.handle(), "SELECT rowid, times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3");
+    sql::Stmt& q = *storedChunks_;
+    q.reset();
+    q.bind(1, seriesId).bind(2, t.front()).bind(3, t.back());
+    while (q.step()) {
+        rowids.push_back(q.integer(0));
+        decodeTimes(q.blob(1), times);
+        decodeValues(q.blob(2), values);
+    }
+    q.reset();
+    const bool selfRepeat = std::adjacent_find(t.begin(), t.end()) != t.end();
+    if (rowids.empty() && !selfRepeat) return false;
+    std::vector<std::size_t> idx(times.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return times[a] < times[b]; });
+    std::vector<std::int64_t> mt;
+    std::vector<double> mv;
+    std::int64_t repeats = 0;
+    for (auto i : idx) {
+        if (!mt.empty() && mt.back() == times[i]) {
+            // The saturated legacy value (2^32-1 and friends) loses; else the larger, never below the 32-bit one.
+            const bool keptSaturated = isSaturated(counter, mv.back()), newSaturated = isSaturated(counter, values[i]);
+            if (keptSaturated != newSaturated ? keptSaturated : values[i] > mv.back()) mv.back() = values[i];
+            ++repeats;
+            continue;
+        }
+        mt.push_back(times[i]);
+        mv.push_back(values[i]);
+    }
+    if (repeats == 0) return false;
+    duplicates_ += repeats;
+    for (auto id : rowids) sql::Stmt(store_.handle(), "DELETE FROM chunks WHERE rowid=?1").bind(1, id).run();
+    for (std::size_t off = 0; off < mt.size(); off += kChunkSamples) {
+        const std::size_t n = std::min(kChunkSamples, mt.size() - off);
+        store_.appendChunk(seriesId, std::span(mt).subspan(off, n), std::span(mv).subspan(off, n));
+    }
+    return true;
 }
 
 void SampleWriter::flush() {
@@ -75,6 +129,7 @@ void SampleWriter::flush() {
             std::copy(ts.begin(), ts.end(), t.begin());
             std::copy(vs.begin(), vs.end(), v.begin());
         }
+        if (mergeWithStored(seriesIds_[h], counterNames_[h], t, v)) continue;
         for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
             const std::size_t n = std::min(kChunkSamples, t.size() - off);
             store_.appendChunk(seriesIds_[h], t.subspan(off, n), v.subspan(off, n));

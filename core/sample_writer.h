@@ -6,6 +6,8 @@
 #include "core/store.h"
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,6 +24,9 @@ public:
     static constexpr std::size_t kFlushSamples = std::size_t{1} << 24;
 
     explicit SampleWriter(Store& store);
+    ~SampleWriter();
+    SampleWriter(const SampleWriter&) = delete;
+    SampleWriter& operator=(const SampleWriter&) = delete;
 
     // The series for (node, port, counter); created on first use.
     Handle series(std::string_view node, std::string_view port, const CounterInfo& counter);
@@ -34,6 +39,8 @@ public:
 
     [[nodiscard]] std::int64_t samples() const { return samples_; }
     [[nodiscard]] std::size_t unmappedSeries() const { return unmapped_; }
+    // Samples dropped because their series already held (or was given twice) a value at that time.
+    [[nodiscard]] std::int64_t duplicateSamples() const { return duplicates_; }
     [[nodiscard]] std::int64_t resolveDevice(std::string_view node) const;
 
 private:
@@ -51,6 +58,11 @@ private:
     std::string key_;
     std::int64_t samples_ = 0;
     std::size_t unmapped_ = 0;
+    std::int64_t duplicates_ = 0;
+    std::unique_ptr<sql::Stmt> storedChunks_;  // prepared once: asked for every series written
+    std::vector<std::string> counterNames_;  // by handle
+    bool mergeWithStored(std::int64_t seriesId, const std::string& counter, std::span<const std::int64_t> t,
+                         std::span<const double> v);
 };
 
 } // namespace fabscope

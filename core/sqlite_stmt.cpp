@@ -39,7 +39,9 @@ Stmt& Stmt::bind(int i, std::string_view t) {
     return *this;
 }
 Stmt& Stmt::bindBlob(int i, std::string_view b) {
-    if (sqlite3_bind_blob64(stmt_, i, b.data(), b.size(), SQLITE_TRANSIENT) != SQLITE_OK) fail(db_, "store: bind");
+    // An empty view may have a null data pointer, which SQLite would store as NULL, not as X''.
+    const int rc = b.empty() ? sqlite3_bind_zeroblob(stmt_, i, 0) : sqlite3_bind_blob64(stmt_, i, b.data(), b.size(), SQLITE_TRANSIENT);
+    if (rc != SQLITE_OK) fail(db_, "store: bind");
     return *this;
 }
 Stmt& Stmt::bindNull(int i) {

@@ -60,7 +60,31 @@ CREATE TABLE routes(
   PRIMARY KEY(snapshot_id, device_id)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 3> kScripts{kV1, kV2, kV3};
+// Version 4: annotations (a note pinned to a time range and optionally to ports; IF NOT EXISTS
+// because stores written before v4 may already hold the table), probe results between host pairs
+// (pingmesh, perftest; stats and path as JSON since each tool has its own figures) and
+// collective benchmark runs (nccl-tests), one row per message size.
+constexpr std::string_view kV4 = R"sql(
+CREATE TABLE IF NOT EXISTS annotations(
+  id INTEGER PRIMARY KEY, start REAL NOT NULL, end REAL NOT NULL, note TEXT NOT NULL,
+  author TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL, ports TEXT NOT NULL DEFAULT '[]');
+CREATE INDEX IF NOT EXISTS annotations_by_start ON annotations(start);
+CREATE TABLE probes(
+  id INTEGER PRIMARY KEY, import_id INTEGER NOT NULL, tool TEXT NOT NULL, time REAL NOT NULL,
+  src TEXT NOT NULL, dst TEXT NOT NULL, sent INTEGER NOT NULL, lost INTEGER NOT NULL,
+  latency_us REAL, msg_bytes INTEGER NOT NULL, stats TEXT NOT NULL, path TEXT NOT NULL);
+CREATE INDEX probes_by_time ON probes(time);
+CREATE TABLE collective_runs(
+  id INTEGER PRIMARY KEY, import_id INTEGER NOT NULL, tool TEXT NOT NULL, time REAL NOT NULL,
+  hosts TEXT NOT NULL, avg_busbw_gbs REAL);
+CREATE TABLE collective_rows(
+  run_id INTEGER NOT NULL, size_bytes INTEGER NOT NULL, count INTEGER NOT NULL, type TEXT NOT NULL,
+  redop TEXT NOT NULL, time_us REAL, algbw_gbs REAL, busbw_gbs REAL, ip_time_us REAL, ip_algbw_gbs REAL,
+  ip_busbw_gbs REAL, wrong INTEGER NOT NULL);
+CREATE INDEX collective_rows_by_run ON collective_rows(run_id, size_bytes);
+)sql";
+
+constexpr std::array<std::string_view, 4> kScripts{kV1, kV2, kV3, kV4};
 
 } // namespace
 

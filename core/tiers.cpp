@@ -14,10 +14,13 @@ std::vector<int> computeTiers(const Fabric& f) {
     }
     std::vector<int> tier(f.nodes.size(), -1);
     std::deque<std::uint32_t> queue;
+    // A switch's internal aggregation node is drawn at tier 0 but is no host: a spine holding
+    // one must not become a leaf.
+    const auto aggregation = findAggregationNodes(f);
     for (std::uint32_t i = 0; i < f.nodes.size(); ++i)
         if (f.nodes[i].type != NodeType::Switch) {
             tier[i] = 0;
-            queue.push_back(i);
+            if (!aggregation[i]) queue.push_back(i);
         }
     // Breadth-first from all hosts at once: a switch's tier is its distance to the nearest host.
     while (!queue.empty()) {

@@ -12,6 +12,12 @@
 namespace fabscope {
 namespace fs = std::filesystem;
 
+std::int64_t ProbeImportResult::rows() const {
+    std::int64_t n = static_cast<std::int64_t>(probes.size());
+    for (const auto& r : runs) n += static_cast<std::int64_t>(r.rows.size());
+    return n;
+}
+
 bool ImportSummary::anyFailed() const { return count(FileStatus::Failed) > 0; }
 std::size_t ImportSummary::count(FileStatus s) const {
     return static_cast<std::size_t>(std::count_if(files.begin(), files.end(), [s](const auto& f) { return f.status == s; }));
@@ -22,9 +28,32 @@ namespace {
 struct PendingFile {
     std::string path;
     std::unique_ptr<MappedFile> map;
+    std::string_view text;  // the bytes importers read: the file without a UTF-8 byte-order mark
     std::string sha;
     const Importer* importer = nullptr;
 };
+
+// UTF-16 (a byte-order mark, or ASCII with every other byte NUL) comes from Windows tools and
+// PowerShell redirection; importers read UTF-8, so it is named instead of misparsed.
+bool looksUtf16(std::string_view b) {
+    if (b.size() >= 2 && ((b[0] == '\xFF' && b[1] == '\xFE') || (b[0] == '\xFE' && b[1] == '\xFF'))) return true;
+    return b.size() >= 8 && b[1] == '\0' && b[3] == '\0' && b[5] == '\0' && b[7] == '\0' && b[0] != '\0';
+}
+
+// An importer that gives up on the whole file ("no port block found", binary data) says line 0;
+// the user still gets a FILE:LINE: the first NUL byte when there is one, else the last line,
+// where the importer reached the end without finding what it needs.
+Diagnostic located(const ImportError& e, std::string_view text) {
+    Diagnostic d = e.diagnostic();
+    if (d.line > 0) return d;
+    const auto nul = text.find('\0');
+    const auto upTo = text.substr(0, nul == std::string_view::npos ? text.size() : nul);
+    d.line = 1 + static_cast<std::int64_t>(std::count(upTo.begin(), upTo.end(), '\n'));
+    if (nul == std::string_view::npos && !upTo.empty() && upTo.back() == '\n') --d.line;
+    return d;
+}
+
+std::string_view withoutUtf8Bom(std::string_view b) { return b.substr(0, 3) == "\xEF\xBB\xBF" ? b.substr(3) : b; }
 
 std::vector<std::string> expand(const std::vector<std::string>& paths, ImportSummary& summary) {
     std::vector<std::string> files;
@@ -73,7 +102,7 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     }
 
     // 1. Open, hash and classify every file.
-    std::vector<PendingFile> topo, counters, jobs;
+    std::vector<PendingFile> topo, counters, jobs, probes;
     std::set<std::string> seenSha;
     std::uint64_t totalBytes = 0;
     for (const auto& path : expand(paths, summary)) {
@@ -96,7 +125,14 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
             continue;
         }
         seenSha.insert(pf.sha);
-        pf.importer = forced ? forced : registry_.detect(bytes.substr(0, 16384));
+        if (looksUtf16(bytes)) {
+            summary.files.push_back({path, FileStatus::Failed, "", 0});
+            summary.diagnostics.push_back(
+                {path, 1, Severity::Error, "UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"});
+            continue;
+        }
+        pf.text = withoutUtf8Bom(bytes);
+        pf.importer = forced ? forced : registry_.detect(pf.text.substr(0, 16384));
         if (!pf.importer) {
             summary.files.push_back({path, FileStatus::Failed, "", 0});
             summary.diagnostics.push_back(
@@ -104,8 +140,12 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
             continue;
         }
         totalBytes += bytes.size();
-        const auto kind = pf.importer->kind();
-        (kind == Importer::Kind::Topology ? topo : kind == Importer::Kind::Job ? jobs : counters).push_back(std::move(pf));
+        switch (pf.importer->kind()) {
+        case Importer::Kind::Topology: topo.push_back(std::move(pf)); break;
+        case Importer::Kind::Counters: counters.push_back(std::move(pf)); break;
+        case Importer::Kind::Job: jobs.push_back(std::move(pf)); break;
+        case Importer::Kind::Probes: probes.push_back(std::move(pf)); break;
+        }
     }
 
     std::uint64_t doneBytes = 0;
@@ -126,25 +166,28 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     FabricBuilder builder;
     std::vector<PortHint> hints;
     std::vector<SwitchRoutes> routes;
+    std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
     std::vector<std::pair<const PendingFile*, std::int64_t>> parsedTopo;
     std::optional<double> fileTime;
     for (const auto& pf : topo) {
         DiagnosticSink diag(pf.path);
         try {
-            const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
+            const ImportInput in{pf.path, pf.text, pf.map->mtime(), index ? &*index : nullptr};
             auto result = static_cast<const TopologyImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
             if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
             builder.merge(result.fabric);
             hints.insert(hints.end(), result.hints.begin(), result.hints.end());
             routes.insert(routes.end(), result.routes.begin(), result.routes.end());
-            std::int64_t rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size());
+            samples.insert(samples.end(), result.samples.begin(), result.samples.end());
+            std::int64_t rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() +
+                                                          result.samples.size());
             for (const auto& r : result.routes)
                 rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
             parsedTopo.emplace_back(&pf, rows);
             summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
         } catch (const ImportError& e) {
             summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-            summary.diagnostics.push_back(e.diagnostic());
+            summary.diagnostics.push_back(located(e, pf.text));
             summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
         } catch (const ImportCancelled&) {
             summary.cancelled = true;
@@ -175,6 +218,11 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
                 summary.diagnostics.push_back({parsedTopo.front().first->path, 0, Severity::Warning,
                                                std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
                                                    " forwarding tables name switches not in the topology: dropped"});
+            if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
+                SampleWriter writer(store_);
+                for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);
+                writer.flush();
+            }
             for (const auto& [pf, rows] : parsedTopo)
                 store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
             tx.commit();
@@ -192,13 +240,13 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         for (const auto& pf : files) {
             DiagnosticSink diag(pf.path);
             try {
-                const ImportInput in{pf.path, pf.map->bytes(), pf.map->mtime(), index ? &*index : nullptr};
+                const ImportInput in{pf.path, pf.text, pf.map->mtime(), index ? &*index : nullptr};
                 const std::int64_t rows = parseAndWrite(pf, in, diag);
                 summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
                 summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
             } catch (const ImportError& e) {
                 summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-                summary.diagnostics.push_back(e.diagnostic());
+                summary.diagnostics.push_back(located(e, pf.text));
                 summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
             } catch (const ImportCancelled&) {
                 summary.cancelled = true;
@@ -217,6 +265,10 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         if (writer.unmappedSeries() > 0)
             diag.warn(0, std::to_string(writer.unmappedSeries()) +
                              " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
+        if (writer.duplicateSamples() > 0)
+            diag.warn(0, std::to_string(writer.duplicateSamples()) +
+                             " samples repeat a counter of the same port at a time already stored (e.g. perfquery and perfquery -x"
+                             " of one snapshot): one kept per time, the 64-bit value (the one not stuck at a legacy ceiling)");
         store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
         tx.commit();
         return rows;
@@ -224,11 +276,24 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     if (!countersDone) return summary;
 
     // 4. Job files (rank -> host, device), one transaction and one job each.
-    importEach(jobs, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+    const bool jobsDone = importEach(jobs, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
         const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
         writeJob(store_, job.name, store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows), job.ranks);
+        tx.commit();
+        return rows;
+    });
+    if (!jobsDone) return summary;
+
+    // 5. Probe and benchmark results (pingmesh, perftest, nccl-tests), one transaction each.
+    importEach(probes, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        const auto result = static_cast<const ProbeImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+        const std::int64_t rows = result.rows();
+        Store::Transaction tx(store_);
+        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+        writeProbes(store_, importId, result.probes);
+        for (const auto& run : result.runs) writeCollectiveRun(store_, importId, run);
         tx.commit();
         return rows;
     });

@@ -3,6 +3,7 @@
 // transaction itself (the ImportRunner does), so a failure always leaves the store untouched.
 #include "core/diagnostics.h"
 #include "core/model.h"
+#include "core/probes.h"
 #include "core/sample_writer.h"
 #include "core/store.h"
 
@@ -55,11 +56,21 @@ struct TopologyResult {
     // Forwarding tables (ibroute, dump_fts). A result with routes and no nodes attaches them to
     // the latest stored snapshot instead of starting a new one.
     std::vector<SwitchRoutes> routes;
+    // Counter samples the topology file also holds (ibdiagnet2.db_csv PM_INFO), written in the
+    // snapshot's transaction after the snapshot, so they map onto its nodes.
+    struct CounterSample {
+        std::string node;  // node GUID
+        std::string port;
+        CounterInfo counter;
+        std::int64_t timeMs = 0;
+        double value = 0;
+    };
+    std::vector<CounterSample> samples;
 };
 
 class Importer {
 public:
-    enum class Kind { Topology, Counters, Job };
+    enum class Kind { Topology, Counters, Job, Probes };
     virtual ~Importer() = default;
     [[nodiscard]] virtual std::string_view name() const = 0;
     [[nodiscard]] virtual Kind kind() const = 0;
@@ -91,6 +102,19 @@ class JobImporter : public Importer {
 public:
     [[nodiscard]] Kind kind() const final { return Kind::Job; }
     virtual JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
+};
+
+// Probe and benchmark results (pingmesh CSV, perftest, nccl-tests): what host pairs measured.
+struct ProbeImportResult {
+    std::vector<ProbeResult> probes;
+    std::vector<CollectiveRun> runs;
+    [[nodiscard]] std::int64_t rows() const;
+};
+
+class ProbeImporter : public Importer {
+public:
+    [[nodiscard]] Kind kind() const final { return Kind::Probes; }
+    virtual ProbeImportResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
 };
 
 } // namespace fabscope

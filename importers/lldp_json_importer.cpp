@@ -1,12 +1,8 @@
 #include "importers/lldp_json_importer.h"
 
-#include "core/fabric_builder.h"
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
-#include <filesystem>
 
 namespace fabscope {
 namespace {
@@ -74,21 +70,14 @@ void collectInterfaces(const json& iface, std::vector<std::pair<std::string, con
     }
 }
 
-struct Chassis {
-    std::string name;  // sysname; empty when not sent
-    std::string id;    // chassis id value (MAC ...)
-    std::string descr;
-    bool bridge = false, router = false, station = false;
-};
-
 bool looksLikeChassisBody(const json& j) {
     return j.contains("id") || j.contains("descr") || j.contains("mgmt-ip") || j.contains("capability") ||
            j.contains("name");
 }
 
 // {"spine01": {"id": ..}} (named), {"id": ..} (unnamed), json0 [{"id": [..], "name": [..]}].
-Chassis readChassis(const json& raw) {
-    Chassis c;
+LldpChassis readChassis(const json& raw) {
+    LldpChassis c;
     const json& j = unwrap(raw);
     if (!j.is_object()) return c;
     const json* body = &j;
@@ -98,7 +87,6 @@ Chassis readChassis(const json& raw) {
     }
     if (c.name.empty()) c.name = member(*body, "name");
     if (auto id = body->find("id"); id != body->end()) c.id = member(unwrap(*id), "value");
-    c.descr = member(*body, "descr");
     if (auto cap = body->find("capability"); cap != body->end()) {
         auto one = [&](const json& e) {
             if (!e.is_object()) return;
@@ -118,44 +106,19 @@ Chassis readChassis(const json& raw) {
     return c;
 }
 
-// The neighbour's port name: the id when it is an interface name, else the description when
-// given (lldpd on hosts may send the MAC as id and the interface name as description).
-std::string readPort(const json& raw) {
+// The port id (type, value) and description of a neighbour's port object.
+void readPort(const json& raw, LldpNeighbour& nb) {
     const json& p = unwrap(raw);
-    if (!p.is_object()) return {};
-    std::string type, value;
+    if (!p.is_object()) return;
     if (auto id = p.find("id"); id != p.end()) {
         const json& idv = unwrap(*id);
-        type = member(idv, "type");
-        value = idv.is_string() ? idv.get<std::string>() : member(idv, "value");
+        nb.portIdType = member(idv, "type");
+        nb.portId = idv.is_string() ? idv.get<std::string>() : member(idv, "value");
     }
-    const std::string descr = member(p, "descr");
-    if (type == "ifname" && !value.empty()) return value;
-    if (!descr.empty()) return descr;
-    return value;
-}
-
-// Host NIC names (eth0, ens1f0np0, enp3s0, eno1, ib0, mlx5_0, bond0) as opposed to switch ports.
-bool hostInterfaceName(std::string_view n) {
-    for (std::string_view p : {"eth", "en", "ib", "mlx", "bond", "hsn"})
-        if (n.starts_with(p) && n.size() > p.size() && !n.starts_with("Ethernet")) return true;
-    return false;
+    nb.portDescr = member(p, "descr");
 }
 
 } // namespace
-
-std::string systemNameFromFileName(std::string_view path) {
-    std::string name = std::filesystem::path(std::string(path)).filename().string();
-    for (bool again = true; again;) {
-        again = false;
-        for (std::string_view ext : {".json", ".txt", ".out", ".lldp"})
-            if (name.size() > ext.size() && std::string_view(name).ends_with(ext)) {
-                name.resize(name.size() - ext.size());
-                again = true;
-            }
-    }
-    return name;
-}
 
 int LldpJsonImporter::detect(std::string_view head) const {
     const auto b = head.find_first_not_of(" \t\r\n");
@@ -184,7 +147,7 @@ TopologyResult LldpJsonImporter::parse(const ImportInput& in, DiagnosticSink& di
         diag.fail(1, "no \"lldp\" member: not `lldpctl -f json` output");
 
     // The local system: `lldpcli show chassis` output merged in the file, else the file name.
-    Chassis local;
+    LldpChassis local;
     if (localIt != doc.end()) {
         const json& lc = unwrap(*localIt);
         local = readChassis(lc.is_object() && lc.contains("chassis") ? lc["chassis"] : lc);
@@ -216,68 +179,22 @@ TopologyResult LldpJsonImporter::parse(const ImportInput& in, DiagnosticSink& di
             if (auto it = r->find("interface"); it != r->end()) collectInterfaces(*it, neighbours);
         }
     }
-    if (neighbours.empty())
-        diag.warn(0, "no LLDP neighbours in the file: " + local.name + " is kept with no links");
-
-    bool anyStation = false, allHostNames = !neighbours.empty();
-    for (const auto& [ifname, nb] : neighbours) {
-        if (nb->contains("chassis") && readChassis((*nb)["chassis"]).station) anyStation = true;
-        if (!hostInterfaceName(ifname)) allHostNames = false;
-    }
-    Node localNode;
-    localNode.systemName = local.name;
-    localNode.description = local.name;
-    if (local.bridge || local.router)
-        localNode.type = NodeType::Switch;
-    else if (local.station)
-        localNode.type = NodeType::Ca;
-    else  // not said: a host when every local interface is a NIC name and no neighbour is a plain station
-        localNode.type = allHostNames && !anyStation ? NodeType::Ca : NodeType::Switch;
-
-    FabricBuilder b;
-    const NodeId localId = b.node(localNode);
-    std::size_t done = 0;
+    std::vector<LldpNeighbour> parsed;
+    parsed.reserve(neighbours.size());
     for (const auto& [ifname, nbp] : neighbours) {
-        const json& nb = *nbp;
-        const auto line = lineOfKey(in.bytes, ifname);
-        if (ifname.empty()) diag.fail(line, "interface without a name");
-        const auto ch = nb.find("chassis");
-        const auto pt = nb.find("port");
-        if (ch == nb.end() || pt == nb.end()) {
-            diag.warn(line, "interface " + ifname + ": neighbour without chassis or port: skipped");
-            continue;
-        }
-        const Chassis c = readChassis(*ch);
-        Node n;
-        n.type = c.bridge || c.router ? NodeType::Switch : NodeType::Ca;
-        n.systemName = c.name.empty() ? c.id : c.name;
-        n.description = n.systemName;
-        if (n.systemName.empty()) {
-            diag.warn(line, "interface " + ifname + ": neighbour chassis has neither a name nor an id: skipped");
-            continue;
-        }
-        if (c.name.empty())
-            diag.warn(line, "interface " + ifname + ": neighbour sends no system name; named by its chassis id " + c.id);
-        const std::string remotePort = readPort(*pt);
-        if (remotePort.empty()) {
-            diag.warn(line, "interface " + ifname + ": neighbour port has no id: skipped");
-            continue;
-        }
-        const NodeId rid = b.node(n);
-        if (rid == localId) {
-            diag.warn(line, "interface " + ifname + ": the neighbour is the local system itself: skipped");
-            continue;
-        }
-        const PortId lp = b.port(localId, ifname, 0);
-        const PortId rp = b.port(rid, remotePort, 0);
-        if (b.link(lp, rp, std::nullopt, "") == FabricBuilder::LinkReport::Conflict)
-            diag.warn(line, "interface " + ifname + ": second neighbour " + n.systemName + " " + remotePort +
-                                " (a port has one link); the first is kept");
-        if (progress && ++done % 256 == 0 && !progress(static_cast<double>(done) / static_cast<double>(neighbours.size())))
-            throw ImportCancelled();
+        LldpNeighbour nb;
+        nb.localPort = ifname;
+        nb.line = lineOfKey(in.bytes, ifname);
+        const auto ch = nbp->find("chassis");
+        const auto pt = nbp->find("port");
+        nb.hasChassis = ch != nbp->end();
+        nb.hasPort = pt != nbp->end();
+        if (nb.hasChassis) nb.chassis = readChassis(*ch);
+        if (nb.hasPort) readPort(*pt, nb);
+        parsed.push_back(std::move(nb));
     }
     TopologyResult r;
-    r.fabric = b.take();
+    r.fabric = buildLldpFabric(local, parsed, diag, progress);
     return r;
 }
 

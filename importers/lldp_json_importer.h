@@ -2,7 +2,7 @@
 // `lldpctl -f json` (and the stable `-f json0` form) of lldpd: the neighbours seen on each local
 // interface. One file per device, named after it (`leaf03.json`) unless the file carries the
 // local chassis. See docs/FORMATS.md for the shapes accepted.
-#include "importers/importer.h"
+#include "importers/lldp_fabric.h"
 
 namespace fabscope {
 
@@ -12,8 +12,5 @@ public:
     [[nodiscard]] int detect(std::string_view head) const override;
     TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
-
-// "dir/leaf03.json" -> "leaf03" (the extensions .json, .txt, .out, .lldp are dropped).
-std::string systemNameFromFileName(std::string_view path);
 
 } // namespace fabscope

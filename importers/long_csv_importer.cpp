@@ -165,6 +165,9 @@ std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, Di
         double ts = 0, value = 0;
         if (!parseDouble(f[0], ts) || ts < 0)
             diag.fail(reader.number(), "bad timestamp '" + std::string(f[0].substr(0, 40)) + "' (UNIX seconds expected)");
+        if (ts >= 1e11)  // after the year 5000 in seconds: a millisecond (or finer) clock
+            diag.fail(reader.number(), "timestamp " + std::string(f[0].substr(0, 40)) +
+                                           " looks like milliseconds; UNIX seconds expected (divide by 1000)");
         if (!parseDouble(f[4], value))
             diag.fail(reader.number(), "bad value '" + std::string(f[4].substr(0, 40)) + "'");
         if (value < 0) diag.fail(reader.number(), "negative counter value " + std::string(f[4].substr(0, 40)));

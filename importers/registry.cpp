@@ -1,5 +1,7 @@
 #include "importers/registry.h"
 
+#include "importers/ibdiagnet_db_csv_importer.h"
+#include "importers/ibdiagnet_fdbs_importer.h"
 #include "importers/iblinkinfo_importer.h"
 #include "importers/ibqueryerrors_importer.h"
 #include "importers/ibroute_importer.h"
@@ -7,14 +9,22 @@
 #include "importers/ibnetdiscover_ports_importer.h"
 #include "importers/ethtool_importer.h"
 #include "importers/lldp_json_importer.h"
+#include "importers/lldp_keyvalue_importer.h"
+#include "importers/netq_topology_importer.h"
 #include "importers/long_csv_importer.h"
 #include "importers/nccl_log_importer.h"
+#include "importers/nccl_tests_importer.h"
 #include "importers/job_csv_importer.h"
 #include "importers/lst_importer.h"
 #include "importers/perfquery_importer.h"
+#include "importers/perftest_importer.h"
+#include "importers/pingmesh_csv_importer.h"
 #include "importers/prometheus_json_importer.h"
 #include "importers/prometheus_text_importer.h"
 #include "importers/sonic_pfc_importer.h"
+#include "importers/ufm_telemetry_importer.h"
+#include "importers/sonic_portstat_importer.h"
+#include "importers/rdma_stat_importer.h"
 
 namespace fabscope {
 
@@ -34,6 +44,16 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<JobCsvImporter>());
     importers_.push_back(std::make_unique<EthtoolImporter>());
     importers_.push_back(std::make_unique<SonicPfcImporter>());
+    importers_.push_back(std::make_unique<LldpKeyvalueImporter>());
+    importers_.push_back(std::make_unique<NetqTopologyImporter>());
+    importers_.push_back(std::make_unique<SonicPortstatImporter>());
+    importers_.push_back(std::make_unique<RdmaStatImporter>());
+    importers_.push_back(std::make_unique<IbdiagnetDbCsvImporter>());
+    importers_.push_back(std::make_unique<IbdiagnetFdbsImporter>());
+    importers_.push_back(std::make_unique<UfmTelemetryImporter>());
+    importers_.push_back(std::make_unique<PerftestImporter>());
+    importers_.push_back(std::make_unique<NcclTestsImporter>());
+    importers_.push_back(std::make_unique<PingmeshCsvImporter>());
 }
 
 const Importer* ImporterRegistry::byName(std::string_view name) const {

@@ -29,7 +29,7 @@ void writeBigCsv(const std::string& path, int rows) {
     std::ofstream out(path);
     out << "timestamp,node,port,counter,value\n";
     for (int i = 0; i < rows; ++i)
-        out << 1800000000 + i / 1000 << ",leaf0" << 1 + i % 8 << "," << 1 + (i / 8) % 12 << ",xmit_bytes," << i << "\n";
+        out << 1800000000 + i / 96 << ",leaf0" << 1 + i % 8 << "," << 1 + (i / 8) % 12 << ",xmit_bytes," << i << "\n";
 }
 
 } // namespace

@@ -203,8 +203,9 @@ private Q_SLOTS:
 
     void htmlHasEverySectionWithTheKnownNumbers() {
         const QString h = QString::fromStdString(html_);
-        for (const char* id : {"summary", "fabric", "utilisation", "hot_links", "degraded_links", "error_links", "findings",
-                               "gpu_time_at_risk", "annotations", "methods"})
+        for (const char* id : {"summary", "fabric", "utilisation", "hot_links", "ecmp_imbalance", "degraded_links", "error_links",
+                               "pfc_congestion", "straggler_paths", "topology_changes", "findings", "gpu_time_at_risk", "annotations",
+                               "methods"})
             QVERIFY2(h.contains(QStringLiteral("<section id=\"%1\">").arg(QLatin1String(id))), id);
         QVERIFY(h.contains(QStringLiteral("<td class=\"num\">150</td>")));         // Gb/s lost on leaf03 p5
         QVERIFY(h.contains(QStringLiteral("150 Gb/s")));                            // and in the summary
@@ -282,7 +283,8 @@ private Q_SLOTS:
             tables[current].push_back(r);
         }
         for (const char* t : {"summary", "tiers", "link_generations", "oversubscription", "utilisation_by_tier", "top_links",
-                              "degraded_links", "error_links", "findings_by_kind", "findings", "gpu_time_at_risk"})
+                              "degraded_links", "error_links", "ecmp_imbalance", "pfc_storms", "congestion_trees", "straggler_paths",
+                              "topology_changes", "findings_by_kind", "findings", "gpu_time_at_risk"})
             QVERIFY2(tables.count(t), t);
         const auto& degraded = tables["degraded_links"];
         QCOMPARE(degraded.size(), std::size_t{2});  // header + leaf03 p5
@@ -308,6 +310,15 @@ private Q_SLOTS:
         QCOMPARE(over[0].toObject()[QStringLiteral("ratio")].toDouble(), 2.0);
         QVERIFY(r[QStringLiteral("gpu_time_at_risk")].toObject()[QStringLiteral("upper_bound")].toBool());
         QVERIFY(r[QStringLiteral("utilisation")].toObject()[QStringLiteral("by_tier")].toArray().size() >= 4);
+        // The document's tables under "report.tables", named as in the CSV; numbers as numbers.
+        const QJsonObject tables = r[QStringLiteral("tables")].toObject();
+        for (const char* t : {"summary", "top_links", "degraded_links", "ecmp_imbalance", "pfc_storms", "congestion_trees",
+                              "straggler_paths", "topology_changes", "findings", "annotations"})
+            QVERIFY2(tables.contains(QLatin1String(t)), t);
+        const QJsonArray degraded = tables[QStringLiteral("degraded_links")].toObject()[QStringLiteral("rows")].toArray();
+        QCOMPARE(degraded.size(), 1);
+        QCOMPARE(degraded[0].toObject()[QStringLiteral("Lost (Gb/s)")].toDouble(), 150.0);
+        QCOMPARE(degraded[0].toObject()[QStringLiteral("Link")].toString(), QStringLiteral("leaf03 p5 <-> dgx021 mlx5_0 p1"));
     }
 
     void pdfHasPages() {
@@ -336,7 +347,7 @@ private Q_SLOTS:
         std::filesystem::copy_file(p("demo.sqlite"), db);
         {
             const Store ro(db, Store::Mode::ReadOnly);
-            QVERIFY(annotations(ro).empty());  // no table yet, and none created on read
+            QVERIFY(annotations(ro).empty());  // the table comes with schema v4, empty
         }
         Store store(db);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, addAnnotation(store, {0, 10, 5, "backwards", "", 0, {}}));

@@ -1,5 +1,7 @@
 // The store keeps what it is given: topology and chunked series round-trip, old stores migrate.
 #include "core/chunk_codec.h"
+#include "core/probes.h"
+#include "core/report/annotations.h"
 #include "core/sqlite_stmt.h"
 #include "core/store.h"
 #include "core/store_schema.h"
@@ -130,6 +132,62 @@ private Q_SLOTS:
         QCOMPARE(s.schemaVersion(), Store::kSchemaVersion);
         QVERIFY(s.findImport("s1"));
         QCOMPARE(s.info().jobs, std::size_t{0});  // the jobs table of version 2 exists now
+    }
+
+    // A version 3 store that already made its annotations table the pre-v4 way keeps its notes.
+    void migratesVersion3StoreWithAnnotations() {
+        const auto p = path("v3.sqlite");
+        {
+            sqlite3* db = nullptr;
+            QCOMPARE(sqlite3_open(p.c_str(), &db), SQLITE_OK);
+            for (int v = 1; v <= 3; ++v) sql::exec(db, std::string(migrationScript(v)).c_str());
+            sql::exec(db, "PRAGMA user_version=3");
+            sql::exec(db, "CREATE TABLE annotations(id INTEGER PRIMARY KEY, start REAL NOT NULL, end REAL NOT NULL, "
+                          "note TEXT NOT NULL, author TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL, "
+                          "ports TEXT NOT NULL DEFAULT '[]')");
+            sql::exec(db, "INSERT INTO annotations(start,end,note,created_at) VALUES(10,20,'spine01 maintenance',1)");
+            sqlite3_close(db);
+        }
+        Store s(p);
+        QCOMPARE(s.schemaVersion(), 4);
+        const auto notes = annotations(s);
+        QCOMPARE(notes.size(), std::size_t{1});
+        QCOMPARE(notes[0].note, std::string("spine01 maintenance"));
+        QVERIFY(loadProbes(s).empty());
+    }
+
+    void probesAndCollectiveRunsRoundTrip() {
+        Store s(path("probes.sqlite"));
+        ProbeResult lost{"pingmesh", 1700000010, "gpu001", "gpu009", 10, 10, std::nullopt, 0, {}, {"leaf01 p3", "spine02"}};
+        ProbeResult lat{"ib_write_lat", 1700000000, "gpu001", "gpu002", 1000, 0, 1.92, 2, {{"t_min_us", 1.81}, {"p99_us", 2.5}}, {}};
+        CollectiveRun run{0, "all_reduce_perf", 1700000100, {"gpu001", "gpu002"}, 21.5, {}};
+        run.rows.push_back({8, 2, "float", "sum", 18.4, 0.0, 0.0, 18.1, 0.0, 0.0, 0});
+        run.rows.push_back({1LL << 30, 1LL << 28, "float", "sum", 48000.0, 22.4, 22.4, std::nullopt, std::nullopt, std::nullopt, 3});
+        {
+            Store::Transaction tx(s);
+            const auto id = s.recordImport("probes.csv", "sha-probes", "pingmesh", 4);
+            writeProbes(s, id, {lost, lat});
+            writeCollectiveRun(s, id, run);
+            tx.commit();
+        }
+        const auto probes = loadProbes(s);
+        QCOMPARE(probes.size(), std::size_t{2});
+        QCOMPARE(probes[0].tool, std::string("ib_write_lat"));  // ordered by time
+        QCOMPARE(*probes[0].latencyUs, 1.92);
+        QCOMPARE(*probes[0].stat("p99_us"), 2.5);
+        QVERIFY(!probes[0].stat("p999_us"));
+        QVERIFY(!probes[1].latencyUs);
+        QCOMPARE(probes[1].lost, std::int64_t{10});
+        QCOMPARE(probes[1].path, (std::vector<std::string>{"leaf01 p3", "spine02"}));
+        QCOMPARE(loadProbes(s, 1700000005.0).size(), std::size_t{1});
+        const auto runs = loadCollectiveRuns(s);
+        QCOMPARE(runs.size(), std::size_t{1});
+        QCOMPARE(runs[0].hosts, run.hosts);
+        QCOMPARE(*runs[0].avgBusbwGBs, 21.5);
+        QCOMPARE(runs[0].rows.size(), std::size_t{2});
+        QCOMPARE(runs[0].rows[1].sizeBytes, std::int64_t{1} << 30);
+        QVERIFY(!runs[0].rows[1].inPlaceTimeUs);
+        QCOMPARE(runs[0].rows[1].wrong, std::int64_t{3});
     }
 
     void refusesForeignAndNewerFiles() {

@@ -26,6 +26,8 @@
 #include <QTableView>
 #include <QDockWidget>
 #include <QHelpEvent>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolTip>
@@ -187,9 +189,15 @@ private Q_SLOTS:
         auto* action = w.findChild<QAction*>(QStringLiteral("exportReportAction"));
         QVERIFY(action);
         QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+E")));
-        // The current window: the hot stretch.
+        // The current window: the hot stretch. One note inside it, one after it.
         w.timeController()->setSelection({1700000150, 1700000400});
-        for (const QString& ext : {QStringLiteral("html"), QStringLiteral("json")}) {
+        std::int64_t inside = 0, outside = 0;
+        {
+            Store s(store_.toStdString());
+            inside = addAnnotation(s, {0, 1700000160, 1700000300, "note inside the export window", "tester", 0, {}});
+            outside = addAnnotation(s, {0, 1700000500, 1700000550, "note after the export window", "tester", 0, {}});
+        }
+        for (const QString& ext : {QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("pdf")}) {
             const QString out = dir_.filePath(QStringLiteral("gui-report.") + ext);
             w.reportExporter()->setPresetPath(out);  // test hook instead of the modal file dialog
             QSignalSpy done(&w, &MainWindow::reportExported);
@@ -198,6 +206,10 @@ private Q_SLOTS:
             QVERIFY2(done.front().at(0).toBool(), qPrintable(done.front().at(1).toString()));
             QFile f(out);
             QVERIFY(f.open(QIODevice::ReadOnly));
+            if (ext == QStringLiteral("pdf")) {  // written on the export worker, pages checked in tst_report_pdf
+                QVERIFY(f.read(5) == "%PDF-");
+                continue;
+            }
             const QString text = QString::fromUtf8(f.readAll());
             const QStringList sections = ext == QStringLiteral("html")
                 ? QStringList{QStringLiteral("id=\"summary\""), QStringLiteral("id=\"fabric\""), QStringLiteral("id=\"utilisation\""),
@@ -207,6 +219,19 @@ private Q_SLOTS:
                               QStringLiteral("\"annotations\"")};
             for (const QString& section : sections) QVERIFY2(text.contains(section), qPrintable(ext + QLatin1Char(' ') + section));
             QVERIFY(text.contains(QStringLiteral("leaf02")));
+            QVERIFY2(text.contains(QStringLiteral("note inside the export window")), qPrintable(ext));
+            QVERIFY2(!text.contains(QStringLiteral("note after the export window")), qPrintable(ext));
+            if (ext == QStringLiteral("json")) {
+                const QJsonObject window = QJsonDocument::fromJson(text.toUtf8()).object()[QStringLiteral("window")].toObject();
+                QCOMPARE(window[QStringLiteral("start")].toInteger(), 1700000150);
+                QCOMPARE(window[QStringLiteral("end")].toInteger(), 1700000400);
+            } else {
+                QVERIFY(text.contains(QStringLiteral("2023-11-14 22:15:50 UTC to 2023-11-14 22:20:00 UTC")));
+            }
+        }
+        {
+            Store s(store_.toStdString());
+            QVERIFY(removeAnnotation(s, inside) && removeAnnotation(s, outside));
         }
         // A name without a report extension is refused without writing anything.
         w.reportExporter()->setPresetPath(dir_.filePath(QStringLiteral("report.txt")));

@@ -1,36 +1,17 @@
 #include "views/fabric_layout.h"
 
+#include "core/natural_order.h"
+
 #include <algorithm>
-#include <cctype>
+#include <cmath>
 #include <map>
-#include <string>
-#include <string_view>
+#include <numbers>
 
 namespace fabscope {
 namespace {
 
-// "leaf2" < "leaf10": compare digit runs by value.
-bool naturalLess(const std::string& a, const std::string& b) {
-    std::size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-            std::size_t i2 = i, j2 = j;
-            while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2]))) ++i2;
-            while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2]))) ++j2;
-            const std::string_view na = std::string_view(a).substr(i, i2 - i), nb = std::string_view(b).substr(j, j2 - j);
-            const auto ta = na.find_first_not_of('0'), tb = nb.find_first_not_of('0');
-            const std::string_view sa = ta == std::string_view::npos ? "" : na.substr(ta);
-            const std::string_view sb = tb == std::string_view::npos ? "" : nb.substr(tb);
-            if (sa.size() != sb.size()) return sa.size() < sb.size();
-            if (sa != sb) return sa < sb;
-            i = i2, j = j2;
-        } else {
-            if (a[i] != b[j]) return a[i] < b[j];
-            ++i, ++j;
-        }
-    }
-    return a.size() - i < b.size() - j;
-}
+constexpr double kGap = 1.5;      // between leaves' host blocks (host slots)
+constexpr double kBandGap = 5.0;  // between rails or dragonfly groups
 
 void buildEdges(const Fabric& f, const std::vector<std::uint32_t>& pointOfNode, std::vector<DrawEdge>& edges,
                 std::vector<std::uint32_t>& members, std::vector<std::uint32_t>& edgeOfLink, const std::vector<int>& tier) {
@@ -58,62 +39,121 @@ void buildEdges(const Fabric& f, const std::vector<std::uint32_t>& pointOfNode, 
     }
 }
 
-} // namespace
-
-FabricLayout layoutFatTree(const Fabric& f, const std::vector<int>& tiers) {
-    FabricLayout L;
-    const std::size_t n = f.nodes.size();
-    L.nodeCount = n;
-    for (int t : tiers) L.maxTier = std::max(L.maxTier, t);
-    std::vector<std::vector<std::uint32_t>> adj(n);
+std::vector<std::vector<std::uint32_t>> adjacency(const Fabric& f) {
+    std::vector<std::vector<std::uint32_t>> adj(f.nodes.size());
     for (const Link& l : f.links) {
         const auto a = f.port(l.a).node.value(), b = f.port(l.b).node.value();
-        adj[a].push_back(b);
-        adj[b].push_back(a);
+        adj[a].push_back(static_cast<std::uint32_t>(b));
+        adj[b].push_back(static_cast<std::uint32_t>(a));
     }
-    auto name = [&](std::uint32_t i) -> const std::string& {
-        return f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description;
-    };
-    L.x.assign(n, 0);
-    L.tier.assign(tiers.begin(), tiers.end());
-    L.groupOfHost.assign(n, UINT32_MAX);
+    return adj;
+}
 
-    // Leaves in name order; each leaf's hosts under it (a host on several leaves: its first).
+// Shared by the layouts: places a switch's hosts (the tier-0 neighbours not placed yet) in a
+// block from `cursor`, the switch above its middle, and records the block as a foldable group.
+class HostBlocks {
+public:
+    HostBlocks(const Fabric& f, const std::vector<int>& tiers, FabricLayout& L)
+        : f_(f), tiers_(tiers), L_(L), adj_(adjacency(f)), placed_(f.nodes.size(), false) {
+        L.nodeCount = f.nodes.size();
+        L.x.assign(L.nodeCount, 0);
+        L.y.assign(L.nodeCount, 0);
+        L.tier.assign(tiers.begin(), tiers.end());
+        L.groupOfHost.assign(L.nodeCount, UINT32_MAX);
+    }
+    [[nodiscard]] const std::vector<std::uint32_t>& neighbours(std::uint32_t n) const { return adj_[n]; }
+    [[nodiscard]] const std::string& name(std::uint32_t i) const {
+        return f_.nodes[i].description.empty() ? f_.nodes[i].guid : f_.nodes[i].description;
+    }
+    [[nodiscard]] bool nameLess(std::uint32_t a, std::uint32_t b) const { return naturalLess(name(a), name(b)); }
+
+    // Returns the hosts placed.
+    std::vector<std::uint32_t> place(std::uint32_t sw, double& cursor) {
+        std::vector<std::uint32_t> hosts;
+        for (auto h : adj_[sw])
+            if (tiers_[h] == 0 && !placed_[h]) {
+                placed_[h] = true;
+                hosts.push_back(h);
+            }
+        std::sort(hosts.begin(), hosts.end(), [&](auto a, auto b) { return nameLess(a, b); });
+        const double begin = cursor;
+        for (auto h : hosts) L_.x[h] = cursor++ + 0.5;
+        if (hosts.empty()) cursor += 1;
+        L_.x[sw] = (begin + cursor) / 2;
+        if (!hosts.empty()) {
+            const auto g = static_cast<std::uint32_t>(L_.x.size());
+            L_.x.push_back(L_.x[sw]);
+            L_.y.push_back(0);
+            L_.tier.push_back(0);
+            L_.groupLeaf.push_back(sw);
+            L_.groupSize.push_back(static_cast<std::uint32_t>(hosts.size()));
+            for (auto h : hosts) L_.groupOfHost[h] = g;
+        }
+        cursor += kGap;
+        return hosts;
+    }
+    // Hosts on no switch (host-to-host links, lone HCAs with a tier) go to the right.
+    void placeRest(double& cursor) {
+        for (std::uint32_t i = 0; i < L_.nodeCount; ++i)
+            if (tiers_[i] == 0 && !placed_[i]) L_.x[i] = cursor++ + 0.5;
+        L_.width = std::max(1.0, cursor);
+    }
+    void buildEdges() {
+        const std::size_t n = L_.nodeCount;
+        std::vector<std::uint32_t> unfolded(n), folded(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            unfolded[i] = L_.tier[i] >= 0 ? i : UINT32_MAX;
+            folded[i] = L_.tier[i] < 0 ? UINT32_MAX : (L_.groupOfHost[i] != UINT32_MAX ? L_.groupOfHost[i] : i);
+        }
+        fabscope::buildEdges(f_, unfolded, L_.edgesUnfolded, L_.edgeMembers, L_.edgeOfLinkUnfolded, L_.tier);
+        fabscope::buildEdges(f_, folded, L_.edgesFolded, L_.edgeMembers, L_.edgeOfLinkFolded, L_.tier);
+    }
+
+private:
+    const Fabric& f_;
+    const std::vector<int>& tiers_;
+    FabricLayout& L_;
+    std::vector<std::vector<std::uint32_t>> adj_;
+    std::vector<bool> placed_;
+};
+
+// Fat tree and rails: leaves with their hosts, then higher tiers by barycentre. With rails, leaves
+// are ordered by rail and each rail becomes a band.
+FabricLayout layoutTiers(const Fabric& f, const std::vector<int>& tiers, const NodeGroups* rails) {
+    FabricLayout L;
+    L.shape = rails ? FabricShape::Rail : FabricShape::FatTree;
+    for (int t : tiers) L.maxTier = std::max(L.maxTier, t);
+    HostBlocks blocks(f, tiers, L);
+    const std::size_t n = f.nodes.size();
+    auto railOf = [&](std::uint32_t i) { return rails ? rails->of[i] : -1; };
+
     std::vector<std::uint32_t> leaves;
     for (std::uint32_t i = 0; i < n; ++i)
         if (tiers[i] == 1) leaves.push_back(i);
-    std::sort(leaves.begin(), leaves.end(), [&](auto a, auto b) { return naturalLess(name(a), name(b)); });
-    std::vector<std::vector<std::uint32_t>> hostsOf(n);
-    std::vector<bool> placed(n, false);
-    for (auto leaf : leaves)
-        for (auto h : adj[leaf])
-            if (tiers[h] == 0 && !placed[h]) {
-                placed[h] = true;
-                hostsOf[leaf].push_back(h);
-            }
+    std::sort(leaves.begin(), leaves.end(), [&](auto a, auto b) {
+        // Leaves of no rail (-1) after the rails.
+        const unsigned ra = static_cast<unsigned>(railOf(a)), rb = static_cast<unsigned>(railOf(b));
+        return ra != rb ? ra < rb : blocks.nameLess(a, b);
+    });
     double cursor = 0;
-    constexpr double kGap = 1.5;
-    for (auto leaf : leaves) {
-        auto& hosts = hostsOf[leaf];
-        std::sort(hosts.begin(), hosts.end(), [&](auto a, auto b) { return naturalLess(name(a), name(b)); });
-        const double begin = cursor;
-        for (auto h : hosts) L.x[h] = cursor++ + 0.5;
-        if (hosts.empty()) cursor += 1;
-        L.x[leaf] = (begin + cursor) / 2;
-        if (!hosts.empty()) {
-            const auto g = static_cast<std::uint32_t>(L.x.size());
-            L.x.push_back(L.x[leaf]);
-            L.tier.push_back(0);
-            L.groupLeaf.push_back(leaf);
-            L.groupSize.push_back(static_cast<std::uint32_t>(hosts.size()));
-            for (auto h : hosts) L.groupOfHost[h] = g;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+        const auto leaf = leaves[k];
+        if (rails && (k == 0 || railOf(leaf) != railOf(leaves[k - 1]))) {
+            if (k > 0) cursor += kBandGap;
+            LayoutBand band;
+            band.x0 = cursor;
+            band.label = railOf(leaf) >= 0 ? "rail " + std::to_string(railOf(leaf)) : "no rail";
+            L.bands.push_back(std::move(band));
         }
-        cursor += kGap;
+        const auto hosts = blocks.place(leaf, cursor);
+        if (rails) {
+            auto& band = L.bands.back();
+            band.x1 = cursor - kGap;
+            band.nodes.push_back(leaf);
+            band.nodes.insert(band.nodes.end(), hosts.begin(), hosts.end());
+        }
     }
-    // Hosts on no leaf (host-to-host links, lone HCAs with a tier) go to the right.
-    for (std::uint32_t i = 0; i < n; ++i)
-        if (tiers[i] == 0 && !placed[i]) L.x[i] = cursor++ + 0.5;
-    L.width = std::max(1.0, cursor);
+    blocks.placeRest(cursor);
 
     // Higher tiers: ordered by the mean x of their neighbours one tier below, spread evenly.
     for (int t = 2; t <= L.maxTier; ++t) {
@@ -122,25 +162,83 @@ FabricLayout layoutFatTree(const Fabric& f, const std::vector<int>& tiers) {
             if (tiers[i] != t) continue;
             double sum = 0;
             int cnt = 0;
-            for (auto j : adj[i])
+            for (auto j : blocks.neighbours(i))
                 if (tiers[j] == t - 1) sum += L.x[j], ++cnt;
             order.emplace_back(cnt ? sum / cnt : L.width / 2, i);
         }
         std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-            return a.first != b.first ? a.first < b.first : naturalLess(name(a.second), name(b.second));
+            return a.first != b.first ? a.first < b.first : blocks.nameLess(a.second, b.second);
         });
         for (std::size_t k = 0; k < order.size(); ++k)
             L.x[order[k].second] = L.width * (static_cast<double>(k) + 0.5) / static_cast<double>(order.size());
     }
-
-    std::vector<std::uint32_t> unfolded(n), folded(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        unfolded[i] = tiers[i] >= 0 ? i : UINT32_MAX;
-        folded[i] = tiers[i] < 0 ? UINT32_MAX : (L.groupOfHost[i] != UINT32_MAX ? L.groupOfHost[i] : i);
-    }
-    buildEdges(f, unfolded, L.edgesUnfolded, L.edgeMembers, L.edgeOfLinkUnfolded, L.tier);
-    buildEdges(f, folded, L.edgesFolded, L.edgeMembers, L.edgeOfLinkFolded, L.tier);
+    for (std::uint32_t i = 0; i < n; ++i) L.y[i] = std::max(0, tiers[i]);
+    L.top = std::max(1, L.maxTier);
+    blocks.buildEdges();
     return L;
+}
+
+} // namespace
+
+FabricLayout layoutFatTree(const Fabric& f, const std::vector<int>& tiers) { return layoutTiers(f, tiers, nullptr); }
+
+FabricLayout layoutRails(const Fabric& f, const std::vector<int>& tiers, const NodeGroups& rails) {
+    return layoutTiers(f, tiers, &rails);
+}
+
+FabricLayout layoutDragonfly(const Fabric& f, const std::vector<int>& tiers, const NodeGroups& groups) {
+    FabricLayout L;
+    L.shape = FabricShape::Dragonfly;
+    const std::size_t n = f.nodes.size();
+    // Every switch on one level: a dragonfly has no tiers, only groups.
+    std::vector<int> level(n, -1);
+    for (std::uint32_t i = 0; i < n; ++i)
+        level[i] = tiers[i] < 0 ? -1 : (f.nodes[i].type == NodeType::Switch ? 1 : 0);
+    L.maxTier = 1;
+    HostBlocks blocks(f, level, L);
+    std::vector<std::vector<std::uint32_t>> members(static_cast<std::size_t>(groups.count) + 1);  // last: no group
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (level[i] == 1) members[groups.of[i] >= 0 ? static_cast<std::size_t>(groups.of[i]) : members.size() - 1].push_back(i);
+    constexpr double kArch = 0.8;  // rows an arch rises above the switch row
+    double cursor = 0;
+    for (std::size_t g = 0; g < members.size(); ++g) {
+        auto& sw = members[g];
+        if (sw.empty()) continue;
+        std::sort(sw.begin(), sw.end(), [&](auto a, auto b) { return blocks.nameLess(a, b); });
+        if (!L.bands.empty()) cursor += kBandGap;
+        LayoutBand band;
+        band.x0 = cursor;
+        band.label = g + 1 < members.size() ? "group " + std::to_string(g + 1) : "no group";
+        for (std::size_t k = 0; k < sw.size(); ++k) {
+            const auto hosts = blocks.place(sw[k], cursor);
+            // On a quarter arch rising left to right: the all-to-all local links are chords rather
+            // than one flat line, and no two switches of a group share a height, so global links
+            // between groups do not lie on top of each other.
+            L.y[sw[k]] = 1 + kArch * std::sin(std::numbers::pi / 2 * (static_cast<double>(k) + 0.5) / static_cast<double>(sw.size()));
+            band.nodes.push_back(sw[k]);
+            band.nodes.insert(band.nodes.end(), hosts.begin(), hosts.end());
+        }
+        band.x1 = cursor - kGap;
+        L.bands.push_back(std::move(band));
+    }
+    blocks.placeRest(cursor);
+    L.top = 1 + kArch;
+    blocks.buildEdges();
+    return L;
+}
+
+FabricLayout layoutFor(const Fabric& f, const std::vector<int>& tiers, const ShapeAnalysis& detected, LayoutKind kind) {
+    FabricShape shape = detected.shape;
+    if (kind == LayoutKind::FatTree) shape = FabricShape::FatTree;
+    if (kind == LayoutKind::Dragonfly) shape = FabricShape::Dragonfly;
+    if (kind == LayoutKind::Rail) shape = FabricShape::Rail;
+    switch (shape) {
+    case FabricShape::Dragonfly:
+        return layoutDragonfly(f, tiers, detected.shape == FabricShape::Dragonfly ? detected.groups : findDragonflyGroups(f));
+    case FabricShape::Rail: return layoutRails(f, tiers, detected.shape == FabricShape::Rail ? detected.rails : findRails(f));
+    case FabricShape::FatTree: break;
+    }
+    return layoutFatTree(f, tiers);
 }
 
 } // namespace fabscope

@@ -71,10 +71,11 @@ void rasterise(quint32* buf, int w, int h, double fx0, double fy0, double fx1, d
     }
 }
 
-double tierYOf(int maxTier, int height, int tier) {
+// Screen y of a layout row (0 = hosts at the bottom, `top` at the top of the drawing area).
+double rowYOf(double top, int height, double row) {
     const double h = height - kTop - kBottom;
-    if (maxTier == 0) return kTop + h / 2;
-    return kTop + h * static_cast<double>(maxTier - tier) / maxTier;
+    if (top <= 0) return kTop + h / 2;
+    return kTop + h * (top - row) / top;
 }
 
 FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
@@ -93,7 +94,7 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
     const FabricLayout& L = *in.layout;
     const double sx = in.sx;
     const bool folded = in.folded;
-    auto pointPos = [&](std::uint32_t pt) { return QPointF(in.ox + in.sx * L.x[pt], tierYOf(L.maxTier, sz.height(), L.tier[pt])); };
+    auto pointPos = [&](std::uint32_t pt) { return QPointF(in.ox + in.sx * L.x[pt], rowYOf(L.top, sz.height(), L.y[pt])); };
     auto zoom = [&] { return in.zoom; };
     const auto& edges = folded ? L.edgesFolded : L.edgesUnfolded;
     auto* buf = reinterpret_cast<quint32*>(out.idBuffer.bits());
@@ -163,6 +164,24 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
         const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
         p.drawText(QPointF(c.x() - lw / 2.0, ly), label);
     }
+    // Rails and dragonfly groups: a bracket under their hosts and a name where it fits.
+    p.setPen(QPen(QColor(110, 110, 130), 1));
+    for (const auto& band : L.bands) {
+        const double x0 = in.ox + in.sx * band.x0, x1 = in.ox + in.sx * band.x1;
+        if (x1 < 0 || x0 > w) continue;
+        const double by = h - 9;
+        p.drawLine(QPointF(x0, by - 4), QPointF(x0, by));
+        p.drawLine(QPointF(x0, by), QPointF(x1, by));
+        p.drawLine(QPointF(x1, by - 4), QPointF(x1, by));
+        const QString label = QString::fromStdString(band.label);
+        if (fm.horizontalAdvance(label) + 6 < x1 - x0) {
+            const QRectF r(x0, by - fm.height() - 1, x1 - x0, fm.height());
+            p.fillRect(QRectF(r.center().x() - fm.horizontalAdvance(label) / 2.0 - 2, r.top(), fm.horizontalAdvance(label) + 4, r.height()),
+                       QColor(255, 255, 255, 200));
+            p.drawText(r, Qt::AlignCenter, label);
+        }
+    }
+    p.setPen(QColor(30, 30, 30));
     if (folded) {
         for (std::uint32_t g = 0; g < L.groupSize.size(); ++g) {
             const double spacing = sx * L.groupSize[g];
@@ -194,16 +213,16 @@ FabricView::~FabricView() = default;
 void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     layout_.reset();
-    if (snapshot_) layout_ = std::make_shared<const FabricLayout>(layoutFatTree(snapshot_->fabric, snapshot_->tiers));
+    if (snapshot_) layout_ = std::make_shared<const FabricLayout>(layoutFor(snapshot_->fabric, snapshot_->tiers, snapshot_->shape, layoutKind_));
     // A frame of the previous store is no placeholder for this one.
     idBuffer_ = composed_ = nodeLayer_ = QImage();
     edgeValue_.clear();
     edgeColour_.clear();
     selectedNode_ = selectedLink_ = -1;
-    highlightLinks_.clear();
-    highlightNodes_.clear();
+    overlay_ = {};
     bin_ = snapshot_ ? snapshot_->rates.binAt(time_) : -1;
     fit();
+    Q_EMIT layoutChanged();
 }
 
 double FabricView::fitScale() const {
@@ -264,9 +283,7 @@ void FabricView::invalidateGeometry() {
 
 void FabricView::updateFolding() { folded_ = sx_ < kUnfoldPx; }
 
-double FabricView::tierY(int tier) const { return tierYOf(layout_ ? layout_->maxTier : 0, height(), tier); }
-
-QPointF FabricView::pointPos(std::uint32_t p) const { return {ox_ + sx_ * layout_->x[p], tierY(layout_->tier[p])}; }
+QPointF FabricView::pointPos(std::uint32_t p) const { return {ox_ + sx_ * layout_->x[p], rowYOf(layout_->top, height(), layout_->y[p])}; }
 
 std::optional<QPointF> FabricView::nodePosition(int node) const {
     if (!layout_ || node < 0 || static_cast<std::size_t>(node) >= layout_->nodeCount || layout_->tier[static_cast<std::size_t>(node)] < 0)
@@ -313,9 +330,32 @@ void FabricView::clearSelection() {
 }
 
 void FabricView::setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes) {
-    highlightLinks_ = std::move(links);
-    highlightNodes_ = std::move(nodes);
+    FindingFocus focus;
+    focus.links = std::move(links);
+    focus.nodes = std::move(nodes);
+    setFindingOverlay(std::move(focus));
+}
+
+void FabricView::setFindingOverlay(FindingFocus focus) {
+    overlay_ = std::move(focus);
     update();
+}
+
+void FabricView::clearFindingOverlay() {
+    if (overlay_.empty()) return;
+    overlay_ = {};
+    update();
+}
+
+void FabricView::setLayoutKind(LayoutKind kind) {
+    if (kind == layoutKind_) return;
+    layoutKind_ = kind;
+    if (snapshot_) {
+        layout_ = std::make_shared<const FabricLayout>(layoutFor(snapshot_->fabric, snapshot_->tiers, snapshot_->shape, layoutKind_));
+        idBuffer_ = composed_ = nodeLayer_ = QImage();  // the old geometry is no placeholder for a new layout
+        fit();
+    }
+    Q_EMIT layoutChanged();
 }
 
 void FabricView::resizeEvent(QResizeEvent* e) {
@@ -620,7 +660,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
         p.restore();
     }
 
-    // Overlays: the highlighted finding, then the selection (few items, drawn directly).
+    // Overlays: the finding, then the selection (few items, drawn directly).
     const auto& f = snapshot_->fabric;
     auto linkLine = [&](std::uint32_t l) -> std::optional<QLineF> {
         const auto a = nodePosition(static_cast<int>(f.port(f.links[l].a).node.value()));
@@ -629,22 +669,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
         return QLineF(*a, *b);
     };
     p.setRenderHint(QPainter::Antialiasing);
-    if (!highlightLinks_.empty() || !highlightNodes_.empty()) {
-        QVector<QLineF> lines;
-        for (auto l : highlightLinks_)
-            if (auto line = linkLine(l)) lines.append(*line);
-        p.setPen(QPen(QColor(200, 0, 200, 110), 9, Qt::SolidLine, Qt::RoundCap));
-        p.drawLines(lines);
-        p.setPen(QPen(QColor(200, 0, 200), 2));
-        p.setBrush(Qt::NoBrush);
-        for (auto n : highlightNodes_)
-            if (auto c = nodePosition(static_cast<int>(n))) p.drawEllipse(*c, 9, 9);
-        for (auto l : highlightLinks_)
-            if (auto line = linkLine(l)) {
-                p.setPen(QPen(QColor(linkColour(static_cast<int>(l))), 3));
-                p.drawLine(*line);
-            }
-    }
+    paintFindingOverlay(p);
     if (selectedLink_ >= 0)
         if (auto line = linkLine(static_cast<std::uint32_t>(selectedLink_))) {
             p.setPen(QPen(QColor(20, 20, 20), 7, Qt::SolidLine, Qt::RoundCap));
@@ -673,6 +698,67 @@ void FabricView::paintEvent(QPaintEvent* event) {
                                                          : tr("Cursor %1").arg(when));
     p.drawText(QPointF(10, 54), tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
     scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
+}
+
+void FabricView::paintFindingOverlay(QPainter& p) const {
+    if (overlay_.empty() || !snapshot_) return;
+    const auto& f = snapshot_->fabric;
+    auto linkLine = [&](std::uint32_t l) -> std::optional<QLineF> {
+        if (l >= f.links.size()) return std::nullopt;
+        const auto a = nodePosition(static_cast<int>(f.port(f.links[l].a).node.value()));
+        const auto b = nodePosition(static_cast<int>(f.port(f.links[l].b).node.value()));
+        if (!a || !b || *a == *b) return std::nullopt;
+        return QLineF(*a, *b);
+    };
+    // A glow under each link, then the link in its metric colour so the value stays readable.
+    auto glow = [&](const std::vector<std::uint32_t>& links, QColor colour, double width) {
+        QVector<QLineF> lines;
+        for (auto l : links)
+            if (auto line = linkLine(l)) lines.append(*line);
+        p.setPen(QPen(colour, width, Qt::SolidLine, Qt::RoundCap));
+        p.drawLines(lines);
+        for (auto l : links)
+            if (auto line = linkLine(l)) {
+                p.setPen(QPen(QColor(linkColour(static_cast<int>(l))), 3));
+                p.drawLine(*line);
+            }
+    };
+    glow(overlay_.links, QColor(200, 0, 200, 110), 9);       // the finding's ports
+    glow(overlay_.spreadLinks, QColor(255, 150, 0, 150), 9);  // where a storm or tree spread
+    if (!overlay_.pathLinks.empty()) {
+        glow(overlay_.pathLinks, QColor(0, 120, 255, 140), 11);  // a straggler's route
+        // Hop numbers along the route, at each link's middle.
+        QFont font = p.font();
+        font.setBold(true);
+        p.setFont(font);
+        for (std::size_t k = 0; k < overlay_.pathLinks.size(); ++k)
+            if (auto line = linkLine(overlay_.pathLinks[k])) {
+                const QPointF c = line->center();
+                p.setPen(Qt::NoPen);
+                p.setBrush(QColor(0, 90, 200));
+                p.drawEllipse(c, 8, 8);
+                p.setPen(Qt::white);
+                p.drawText(QRectF(c.x() - 8, c.y() - 8, 16, 16), Qt::AlignCenter, QString::number(k + 1));
+            }
+        font.setBold(false);
+        p.setFont(font);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(200, 0, 200), 2));
+    for (auto n : overlay_.nodes)
+        if (auto c = nodePosition(static_cast<int>(n))) p.drawEllipse(*c, 9, 9);
+    if (overlay_.originLink >= 0)
+        if (auto line = linkLine(static_cast<std::uint32_t>(overlay_.originLink))) {
+            p.setPen(QPen(QColor(220, 0, 0, 170), 11, Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(*line);
+        }
+    if (overlay_.originNode >= 0)
+        if (auto c = nodePosition(overlay_.originNode)) {
+            p.setPen(QPen(QColor(220, 0, 0), 3));
+            p.drawEllipse(*c, 13, 13);
+            p.setPen(QColor(180, 0, 0));
+            p.drawText(QPointF(c->x() + 15, c->y() + 4), tr("origin"));
+        }
 }
 
 } // namespace fabscope

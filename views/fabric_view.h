@@ -7,6 +7,8 @@
 // a fat-tree is wide and a few tiers tall, so the tiers always fit the height.
 #include "core/timeseries/link_series.h"
 #include "views/colour_scale.h"
+#include "views/fabric_layout.h"
+#include "views/finding_focus.h"
 
 #include <QImage>
 #include <QWidget>
@@ -16,10 +18,11 @@
 #include <optional>
 #include <vector>
 
+class QPainter;
+
 namespace fabscope {
 
 struct StoreSnapshot;
-struct FabricLayout;
 
 // What one geometry frame (id buffer + node layer) is drawn from and what it yields; rendered off
 // the GUI thread on zoom/pan/resize, tagged with the view's generation so stale frames are dropped.
@@ -52,6 +55,10 @@ public:
     [[nodiscard]] int selectedLink() const { return selectedLink_; }
     [[nodiscard]] bool hostsFolded() const { return folded_; }
     [[nodiscard]] double zoom() const;  // 1 = fit
+    [[nodiscard]] LayoutKind layoutKind() const { return layoutKind_; }  // as asked (Auto: detected)
+    [[nodiscard]] const FabricLayout* currentLayout() const { return layout_.get(); }
+    // The finding drawn over the graph: its path, origin and spread (empty when none).
+    [[nodiscard]] const FindingFocus& findingOverlay() const { return overlay_; }
 
     // Hit testing and probes (widget coordinates), also used by tests.
     [[nodiscard]] int nodeAt(QPointF pos) const;       // node index or -1 (hosts only when unfolded)
@@ -80,6 +87,11 @@ public Q_SLOTS:
     void clearSelection();
     // Links and nodes to emphasise (a finding's ports and path); empty clears.
     void setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes);
+    // A finding's overlay: its links, its path in order, its origin and the ports it spread to.
+    void setFindingOverlay(fabscope::FindingFocus focus);
+    void clearFindingOverlay();
+    // Fat tree, dragonfly or rail layout, or Auto (the shape found from the graph).
+    void setLayoutKind(fabscope::LayoutKind kind);
     // Zooms and pans so these nodes fill the view (unfolding hosts when they are among them).
     void frameNodes(const std::vector<std::uint32_t>& nodes);
     void fit();
@@ -92,6 +104,7 @@ Q_SIGNALS:
     void selectionCleared();
     void viewChanged();
     void frameReady();  // a geometry frame rendered off the GUI thread was adopted
+    void layoutChanged();  // a new layout (store or kind); currentLayout() tells which
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -105,7 +118,6 @@ protected:
 
 private:
     [[nodiscard]] QPointF pointPos(std::uint32_t point) const;
-    [[nodiscard]] double tierY(int tier) const;
     [[nodiscard]] double fitScale() const;
     [[nodiscard]] int edgeAt(QPointF pos) const;
     [[nodiscard]] std::uint32_t edgeOfLink(int link) const;
@@ -117,6 +129,7 @@ private:
     void recolour();
     void invalidateGeometry();
     QString tooltipAt(QPointF pos) const;
+    void paintFindingOverlay(QPainter& p) const;
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const FabricLayout> layout_;
@@ -137,7 +150,8 @@ private:
     std::vector<float> edgeValue_;   // per drawn edge at the cursor
     std::vector<QRgb> edgeColour_;   // index = edge id + 1
     int selectedNode_ = -1, selectedLink_ = -1;
-    std::vector<std::uint32_t> highlightLinks_, highlightNodes_;
+    FindingFocus overlay_;
+    LayoutKind layoutKind_ = LayoutKind::Auto;
     QPoint pressPos_;
     double pressOx_ = 0;
     bool dragging_ = false;

@@ -6,11 +6,21 @@
 #include <algorithm>
 
 namespace fabscope {
+namespace {
+
+void addOnce(std::vector<std::uint32_t>& v, std::uint32_t x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+} // namespace
 
 FindingFocus focusOf(const StoreSnapshot& s, const Finding& f) {
     FindingFocus out;
-    auto add = [](std::vector<std::uint32_t>& v, std::uint32_t x) {
-        if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    auto linkOfRef = [&](const PortRef& r) -> int {
+        const auto port = s.findPort(r);
+        if (!port) return -1;
+        const auto l = s.linkOf(*port);
+        return l ? static_cast<int>(l->value()) : -1;
     };
     std::vector<const PortRef*> refs;
     for (const auto& p : f.ports) refs.push_back(&p);
@@ -22,16 +32,26 @@ FindingFocus focusOf(const StoreSnapshot& s, const Finding& f) {
             // A port not in the topology (link down when it was taken): still frame its node.
             auto it = s.nodeByName.find(r->guid.empty() ? r->node : r->guid);
             if (it == s.nodeByName.end()) it = s.nodeByName.find(r->node);
-            if (it != s.nodeByName.end()) add(out.nodes, it->second);
+            if (it != s.nodeByName.end()) addOnce(out.nodes, it->second);
             continue;
         }
         const std::uint32_t node = s.fabric.port(*port).node.value();
-        add(out.nodes, node);
+        addOnce(out.nodes, node);
         if (out.primaryNode < 0) out.primaryNode = static_cast<int>(node);
         if (auto l = s.linkOf(*port)) {
-            add(out.links, l->value());
+            addOnce(out.links, l->value());
             if (out.primaryLink < 0) out.primaryLink = static_cast<int>(l->value());
         }
+    }
+    // The path: one link per hop (each hop names its transmitting and receiving port).
+    for (const auto& p : f.path)
+        if (const int l = linkOfRef(p); l >= 0) addOnce(out.pathLinks, static_cast<std::uint32_t>(l));
+    if (f.origin) {
+        if (const auto port = s.findPort(*f.origin)) out.originNode = static_cast<int>(s.fabric.port(*port).node.value());
+        out.originLink = linkOfRef(*f.origin);
+        // The spread: the finding's other ports (the origin comes first among them).
+        for (const auto& p : f.ports)
+            if (const int l = linkOfRef(p); l >= 0 && l != out.originLink) addOnce(out.spreadLinks, static_cast<std::uint32_t>(l));
     }
     return out;
 }

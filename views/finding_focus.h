@@ -1,6 +1,8 @@
 #pragma once
 // What a finding points at on the fabric: its links and nodes (ports, origin, path), resolved by
-// GUID or description and port name against the loaded snapshot.
+// GUID or description and port name against the loaded snapshot, and how they relate: the route
+// of a straggler path in order, the origin of a PFC storm or congestion tree and the ports it
+// spread to. The fabric view draws this as an overlay.
 #include <cstdint>
 #include <vector>
 
@@ -10,9 +12,14 @@ struct Finding;
 struct StoreSnapshot;
 
 struct FindingFocus {
-    std::vector<std::uint32_t> links, nodes;
+    std::vector<std::uint32_t> links, nodes;  // everything the finding names
+    std::vector<std::uint32_t> pathLinks;     // its path's links, source to destination
+    std::vector<std::uint32_t> spreadLinks;   // with an origin: the links of the ports it spread to
+    int originNode = -1, originLink = -1;     // the origin's node and link, -1 when none
     int primaryLink = -1;  // the link of the finding's first port, -1 when none
     int primaryNode = -1;  // the node of its first port
+
+    [[nodiscard]] bool empty() const { return links.empty() && nodes.empty(); }
 };
 
 FindingFocus focusOf(const StoreSnapshot& snapshot, const Finding& finding);

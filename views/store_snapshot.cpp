@@ -8,6 +8,7 @@ namespace {
 
 void index(StoreSnapshot& s) {
     s.tiers = computeTiers(s.fabric);
+    s.shape = analyseShape(s.fabric);
     s.linkOfPort.assign(s.fabric.ports.size(), LinkId());
     for (std::size_t i = 0; i < s.fabric.links.size(); ++i) {
         s.linkOfPort[s.fabric.links[i].a.value()] = LinkId(i);

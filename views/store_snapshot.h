@@ -1,5 +1,6 @@
 #pragma once
 // What the GUI shows of a store, loaded off the GUI thread and then shared read-only.
+#include "core/fabric_shape.h"
 #include "core/model.h"
 #include "core/store.h"
 #include "core/timeseries/link_series.h"
@@ -21,6 +22,7 @@ struct StoreSnapshot {
     std::int64_t snapshotId = 0;
     Fabric fabric;                     // latest topology snapshot
     std::vector<int> tiers;            // per node, see core/tiers.h
+    ShapeAnalysis shape;               // fat tree, dragonfly groups or rails, see core/fabric_shape.h
     std::vector<LinkId> linkOfPort;    // per port; invalid when the port is on no link
     LinkTimeSeries rates;              // per-link rates on one time grid (empty without counters)
     std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index

@@ -131,6 +131,31 @@ void readNewKinds(const json& j, AnalysisConfig& c) {
     }
 }
 
+void readProbeKinds(const json& j, AnalysisConfig& c) {
+    if (j.contains("lossy_link")) {
+        const json& o = objectAt(j, "lossy_link");
+        auto& t = c.lossyLink;
+        checkKeys(o, {"pair_loss", "min_lost", "min_bad_votes", "max_good_share", "critical_loss", "max_routes"}, "lossy_link");
+        if (o.contains("pair_loss")) t.pairLoss = number(o, "pair_loss", 0, 1, "lossy_link");
+        if (o.contains("min_lost")) t.minLost = number(o, "min_lost", 0, 1e18, "lossy_link");
+        if (o.contains("min_bad_votes")) t.minBadVotes = number(o, "min_bad_votes", 0, 1e9, "lossy_link");
+        if (o.contains("max_good_share")) t.maxGoodShare = number(o, "max_good_share", 0, 1, "lossy_link");
+        if (o.contains("critical_loss")) t.criticalLoss = number(o, "critical_loss", 0, 1, "lossy_link");
+        if (o.contains("max_routes")) t.maxRoutes = static_cast<int>(number(o, "max_routes", 1, 1e6, "lossy_link"));
+    }
+    if (j.contains("slow_pair")) {
+        const json& o = objectAt(j, "slow_pair");
+        auto& t = c.slowPair;
+        checkKeys(o, {"latency_factor", "jitter_factor", "min_excess_us", "bw_ratio", "min_pairs", "slow_host_share"}, "slow_pair");
+        if (o.contains("latency_factor")) t.latencyFactor = number(o, "latency_factor", 1, 1e9, "slow_pair");
+        if (o.contains("jitter_factor")) t.jitterFactor = number(o, "jitter_factor", 1, 1e9, "slow_pair");
+        if (o.contains("min_excess_us")) t.minExcessUs = number(o, "min_excess_us", 0, 1e12, "slow_pair");
+        if (o.contains("bw_ratio")) t.bwRatio = number(o, "bw_ratio", 0, 1, "slow_pair");
+        if (o.contains("min_pairs")) t.minPairs = static_cast<int>(number(o, "min_pairs", 2, 1e9, "slow_pair"));
+        if (o.contains("slow_host_share")) t.slowHostShare = number(o, "slow_host_share", 0, 1, "slow_pair");
+    }
+}
+
 } // namespace
 
 AnalysisConfig parseAnalysisConfig(std::string_view text) {
@@ -143,9 +168,10 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
     }
     if (!j.is_object()) fail("the config must be a JSON object");
     checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap", "congestion_tree", "pfc_storm",
-                 "ecmp_imbalance", "straggler_path"},
+                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair"},
               "the config");
     readNewKinds(j, c);
+    readProbeKinds(j, c);
     if (j.contains("gap_factor")) c.gapFactor = number(j, "gap_factor", 1, 1e9, "config");
     if (j.contains("hot_link")) readHotLink(objectAt(j, "hot_link"), c.hotLink);
     if (j.contains("degraded_link")) readDegraded(objectAt(j, "degraded_link"), c.degradedLink);

@@ -23,7 +23,18 @@
 //                         "skip_hot": true },  // leave a busiest link that is already hot to hot_link
 //     "straggler_path": { "ring_above": 8,     // jobs larger than this: ring pairs only
 //                         "outlier_ratio": 0.5,// pair headroom <= ratio x job median
-//                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64 } }
+//                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64 },
+//     "lossy_link": { "pair_loss": 0.01,       // a pair losing this share of its probes is bad ...
+//                     "min_lost": 3,           // ... when it lost at least this many
+//                     "min_bad_votes": 2,      // votes a link (or tied group) needs
+//                     "max_good_share": 0.5,   // good votes / all votes on it must stay at or below
+//                     "critical_loss": 0.05, "max_routes": 64 },
+//     "slow_pair": { "latency_factor": 2,      // p99 >= factor x median p99 of the distance class
+//                    "jitter_factor": 3,       // p99 - p50 >= factor x the class median
+//                    "min_excess_us": 5,       // ... and at least this many us above it
+//                    "bw_ratio": 0.7,          // perftest bandwidth <= ratio x class median
+//                    "min_pairs": 3,           // pairs a class needs to compare against
+//                    "slow_host_share": 0.75 } } // a host slow towards this share of its peers
 //   (docs/ANALYSIS.md explains each key.)
 //
 // error_link fires when a counter's total increase over the window is >= min_count AND its
@@ -94,6 +105,26 @@ struct StragglerPathConfig {
     int maxRoutes = 64;          // equal-cost routes enumerated per pair
 };
 
+// lossy_link: links blamed by voting over probe pairs (docs/ANALYSIS.md).
+struct LossyLinkConfig {
+    double pairLoss = 0.01;      // share of a pair's probes lost that makes it a bad pair
+    double minLost = 3;          // ... with at least this many probes lost (one lost probe is noise)
+    double minBadVotes = 2;      // bad votes a link or tied group needs to be blamed
+    double maxGoodShare = 0.5;   // good votes / (good + bad votes) at or below this
+    double criticalLoss = 0.05;  // loss of the pairs it explains at or above this -> critical
+    int maxRoutes = 64;          // equal-cost routes per pair
+};
+
+// slow_pair: probe pairs that are outliers against pairs at the same distance.
+struct SlowPairConfig {
+    double latencyFactor = 2;    // p99 >= factor x the class median p99
+    double jitterFactor = 3;     // p99 - p50 >= factor x the class median jitter
+    double minExcessUs = 5;      // and at least this far above the median (sub-us noise is no outlier)
+    double bwRatio = 0.7;        // perftest bandwidth <= ratio x the class median
+    int minPairs = 3;            // fewer pairs in a class: nothing to compare against
+    double slowHostShare = 0.75; // a host slow towards this share of its peers is the slow one
+};
+
 struct AnalysisConfig {
     double gapFactor = 3;
     HotLinkConfig hotLink;
@@ -104,6 +135,8 @@ struct AnalysisConfig {
     PfcStormConfig pfcStorm;
     EcmpImbalanceConfig ecmpImbalance;
     StragglerPathConfig stragglerPath;
+    LossyLinkConfig lossyLink;
+    SlowPairConfig slowPair;
 };
 
 // Thrown for a config that cannot be read or does not follow the schema above.

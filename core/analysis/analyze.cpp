@@ -2,7 +2,10 @@
 
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
+#include "core/analysis/probe_pairs.h"
 #include "core/analysis/topology_change.h"
+
+#include <algorithm>
 
 namespace fabscope {
 
@@ -13,6 +16,10 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     double spanStart = info.timeStart.value_or(0), spanEnd = info.timeEnd.value_or(0);
     if (!info.timeStart)
         if (auto snap = store.latestSnapshot()) spanStart = spanEnd = snap->time;
+    if (const auto probes = probeTimeSpan(store)) {  // probes widen the default window
+        spanStart = info.timeStart ? std::min(spanStart, probes->first) : probes->first;
+        spanEnd = info.timeStart ? std::max(spanEnd, probes->second) : probes->second;
+    }
     report.windowStart = window.from.value_or(spanStart);
     report.windowEnd = window.to.value_or(spanEnd);
 
@@ -27,6 +34,7 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     const std::vector<Finding> beforeStragglers = report.findings;
     detectStragglerPaths(store, ctx, beforeStragglers, report.findings);
     detectTopologyChanges(store, report.findings);
+    detectProbeFindings(store, ctx, report.findings);
     sortAndNumber(report.findings);
     return report;
 }

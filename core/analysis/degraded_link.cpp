@@ -13,8 +13,10 @@ namespace {
 
 // Links are compared with their peers: host links together, switch links per pair of tiers
 // (leaf-spine apart from spine-core), since each class may legitimately run differently.
-std::string linkClass(const Fabric& f, const std::vector<int>& tiers, const Link& l) {
+// Links to a switch's internal aggregation node are a class of their own, never host links.
+std::string linkClass(const Fabric& f, const std::vector<int>& tiers, const std::vector<bool>& aggregation, const Link& l) {
     const auto na = f.port(l.a).node.value(), nb = f.port(l.b).node.value();
+    if (aggregation[na] || aggregation[nb]) return "aggregation node links";
     if (f.nodes[na].type != NodeType::Switch || f.nodes[nb].type != NodeType::Switch) return "host links";
     const int lo = std::min(tiers[na], tiers[nb]), hi = std::max(tiers[na], tiers[nb]);
     return "tier " + std::to_string(lo) + "-" + std::to_string(hi) + " switch links";
@@ -42,10 +44,11 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
     const Fabric& f = ctx.fabric();
     const DegradedLinkConfig& cfg = ctx.config().degradedLink;
     const std::vector<int> tiers = computeTiers(f);
+    const std::vector<bool> aggregation = findAggregationNodes(f);
 
     std::map<std::string, ClassStats> stats;
     for (const Link& l : f.links) {
-        ClassStats& s = stats[linkClass(f, tiers, l)];
+        ClassStats& s = stats[linkClass(f, tiers, aggregation, l)];
         if (l.width) ++s.widths[*l.width];
         if (auto r = laneRateGbps(l.speed)) {
             ++s.laneRates[*r];
@@ -56,7 +59,7 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
     for (const Link& l : f.links) {
         const auto lane = laneRateGbps(l.speed);
         if (!l.width || !lane) continue;  // "??" / "???": nothing to compare
-        const std::string cls = linkClass(f, tiers, l);
+        const std::string cls = linkClass(f, tiers, aggregation, l);
         const ClassStats& s = stats[cls];
         // A configured expectation wins over what the class does (ibdiagnet --lw / --ls).
         const std::optional<int> wantWidth = cfg.expectedWidth ? cfg.expectedWidth : majority(s.widths);

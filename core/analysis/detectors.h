@@ -16,5 +16,7 @@ void detectPfcStorms(const AnalysisContext& ctx, std::vector<Finding>& out);
 // Needs the store's jobs and the findings of the other detectors (hops they name score worse).
 void detectStragglerPaths(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar,
                           std::vector<Finding>& out);
+// lossy_link and slow_pair from the store's probe results (pingmesh, perftest).
+void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out);
 
 } // namespace fabscope

@@ -48,9 +48,10 @@ std::vector<Job> loadJobs(const Store& store) {
 std::optional<PortId> hostPort(const AnalysisContext& ctx, const Rank& r) {
     const Fabric& f = ctx.fabric();
     std::optional<std::size_t> exact, prefix;
+    const auto aggregation = findAggregationNodes(f);  // never a rank's host
     for (std::size_t i = 0; i < f.nodes.size(); ++i) {
         const Node& n = f.nodes[i];
-        if (n.type == NodeType::Switch) continue;
+        if (n.type == NodeType::Switch || aggregation[i]) continue;
         const std::string& d = n.description;
         if ((!r.device.empty() && d == r.host + " " + r.device) || d == r.host || n.systemName == r.host) {
             exact = i;

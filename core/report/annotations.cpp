@@ -11,11 +11,6 @@
 namespace fabscope {
 namespace {
 
-bool hasTable(const Store& store) {
-    sql::Stmt q(store.handle(), "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'annotations'");
-    return q.step();
-}
-
 std::string portsJson(const std::vector<PortRef>& ports) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& p : ports) a.push_back({{"node", p.node}, {"guid", p.guid}, {"port", p.port}});
@@ -38,18 +33,9 @@ double now() {
 
 } // namespace
 
-void ensureAnnotationTable(Store& store) {
-    sql::exec(store.handle(),
-              "CREATE TABLE IF NOT EXISTS annotations("
-              "id INTEGER PRIMARY KEY, start REAL NOT NULL, end REAL NOT NULL, note TEXT NOT NULL,"
-              "author TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL, ports TEXT NOT NULL DEFAULT '[]');"
-              "CREATE INDEX IF NOT EXISTS annotations_by_start ON annotations(start);");
-}
-
 std::int64_t addAnnotation(Store& store, const Annotation& a) {
     if (a.note.empty()) throw std::invalid_argument("an annotation needs a note");
     if (a.end < a.start) throw std::invalid_argument("annotation ends before it starts");
-    ensureAnnotationTable(store);
     sql::Stmt ins(store.handle(), "INSERT INTO annotations(start, end, note, author, created_at, ports) VALUES(?,?,?,?,?,?)");
     ins.bind(1, a.start).bind(2, a.end).bind(3, a.note).bind(4, a.author).bind(5, a.createdAt > 0 ? a.createdAt : now());
     ins.bind(6, portsJson(a.ports));
@@ -58,7 +44,6 @@ std::int64_t addAnnotation(Store& store, const Annotation& a) {
 }
 
 bool removeAnnotation(Store& store, std::int64_t id) {
-    if (!hasTable(store)) return false;
     sql::Stmt del(store.handle(), "DELETE FROM annotations WHERE id = ?");
     del.bind(1, id).run();
     return sqlite3_changes(store.handle()) > 0;
@@ -66,7 +51,6 @@ bool removeAnnotation(Store& store, std::int64_t id) {
 
 std::vector<Annotation> annotations(const Store& store, std::optional<double> from, std::optional<double> to) {
     std::vector<Annotation> out;
-    if (!hasTable(store)) return out;
     sql::Stmt q(store.handle(),
                 "SELECT id, start, end, note, author, created_at, ports FROM annotations "
                 "WHERE end >= ? AND start <= ? ORDER BY start, id");

@@ -1,11 +1,8 @@
 #pragma once
 // Annotations: a note pinned to a time range and optionally to ports, kept in the store so the
 // GUI, the CLI and reports share them ("16:05 maintenance on spine01", "job 4711 started").
-//
-// The table is created on first write with CREATE TABLE IF NOT EXISTS instead of a schema
-// migration, so this can land while another migration is in flight; fold it into the next one:
-//   annotations(id INTEGER PRIMARY KEY, start REAL, end REAL, note TEXT, author TEXT,
-//               created_at REAL, ports TEXT)   -- ports: JSON [{"node","guid","port"}]
+// The table comes with schema v4 (core/store_schema.cpp); ports are kept as JSON
+// [{"node","guid","port"}].
 #include "core/analysis/findings.h"
 #include "core/store.h"
 
@@ -25,14 +22,11 @@ struct Annotation {
     std::vector<PortRef> ports;   // empty: the whole fabric
 };
 
-// Creates the annotations table when missing (needs a read-write store).
-void ensureAnnotationTable(Store& store);
 // Throws std::invalid_argument when end < start or the note is empty, StoreError on failures.
 std::int64_t addAnnotation(Store& store, const Annotation& a);
 // False when there was no such annotation.
 bool removeAnnotation(Store& store, std::int64_t id);
-// Annotations overlapping [from, to] (either end open), by start time; none when the store has
-// no annotations table (works on read-only stores).
+// Annotations overlapping [from, to] (either end open), by start time.
 std::vector<Annotation> annotations(const Store& store, std::optional<double> from = std::nullopt,
                                     std::optional<double> to = std::nullopt);
 

@@ -36,6 +36,21 @@ Section methods(const ReportData& d) {
                        "discards) whose increase over the window and mean rate exceed its threshold; critical at " +
                            reportfmt::number(c.errorLink.criticalFactor) + "x the threshold rate."},
         {"link_flap", "LinkDownedCounter increased in the window (by at least " + reportfmt::number(c.linkFlap.minCount) + ")."},
+        {"ecmp_imbalance", "Among a switch's up-links to the next tier, the busiest carries more than " +
+                               reportfmt::number(c.ecmpImbalance.ratio) + "x the group mean while the mean is at least " +
+                               reportfmt::number(c.ecmpImbalance.minMeanUtil * 100) + "%, for >= " +
+                               std::to_string(c.ecmpImbalance.minSamples) + " consecutive intervals."},
+        {"pfc_storm", "A port sending PFC pauses for >= " + reportfmt::number(c.pfcStorm.share * 100) +
+                          "% of an interval over >= " + std::to_string(c.pfcStorm.minSamples) +
+                          " intervals; the origin sends pauses without receiving any, the spread follows the paused "
+                          "neighbours upstream."},
+        {"congestion_tree", "Ports whose PortXmitWait (x " + reportfmt::number(c.congestionTree.tickNs) +
+                                " ns per tick, an assumption) covers >= " + reportfmt::number(c.congestionTree.share * 100) +
+                                "% of the interval, joined into the tree that points at its root."},
+        {"straggler_path", "Per job, the pair of ranks whose equal-cost routes have the least headroom, when it is at most " +
+                               reportfmt::number(c.stragglerPath.outlierRatio * 100) + "% of the job's median pair."},
+        {"topology_change", "Links added, removed, moved or running at another width/speed between the latest topology "
+                            "snapshot and the one before it."},
         {"Findings", "Sorted by severity, then start time; the JSON output holds them in FabScope's findings format "
                      "(fabscope_findings: 1) with the report tables under \"report\"."},
         {"GPU time at risk", "See its section: an upper bound over critical findings, stated in GPU-hours."},

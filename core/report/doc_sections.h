@@ -12,9 +12,14 @@ Section utilisation(const ReportData& d);
 Section hotLinks(const ReportData& d);
 Section degradedLinks(const ReportData& d);
 Section errorLinks(const ReportData& d);
+Section ecmpImbalance(const ReportData& d);
+Section pfcCongestion(const ReportData& d);
+Section stragglers(const ReportData& d);
+Section topologyChanges(const ReportData& d);
 Section findings(const ReportData& d);
 Section gpuRisk(const ReportData& d);
 Section annotations(const ReportData& d);
+Section benchmarks(const ReportData& d);
 Section methods(const ReportData& d);
 
 // Shared helpers.

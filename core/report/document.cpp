@@ -55,9 +55,10 @@ ReportDocument buildDocument(const ReportData& d) {
                 {"Window", reportfmt::utc(d.findings.windowStart) + " to " + reportfmt::utc(d.findings.windowEnd) + " (" +
                                reportfmt::duration(d.findings.windowEnd - d.findings.windowStart) + ")"},
                 {"Generated", reportfmt::utc(d.generatedAt) + " by FabScope " + kVersion}};
-    doc.sections = {docsec::summary(d),       docsec::fabric(d),   docsec::utilisation(d), docsec::hotLinks(d),
-                    docsec::degradedLinks(d), docsec::errorLinks(d), docsec::findings(d),  docsec::gpuRisk(d),
-                    docsec::annotations(d),   docsec::methods(d)};
+    doc.sections = {docsec::summary(d),       docsec::fabric(d),        docsec::utilisation(d),   docsec::hotLinks(d),
+                    docsec::ecmpImbalance(d), docsec::degradedLinks(d), docsec::errorLinks(d),    docsec::pfcCongestion(d),
+                    docsec::stragglers(d),    docsec::topologyChanges(d), docsec::findings(d),    docsec::gpuRisk(d),
+                    docsec::benchmarks(d),    docsec::annotations(d),   docsec::methods(d)};
     return doc;
 }
 

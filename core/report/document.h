@@ -47,7 +47,13 @@ struct Chart {
     ChartSpec spec;
 };
 
-using Block = std::variant<Paragraph, Figures, Definitions, Table, Chart>;
+struct Diagram {  // a drawing that is not a time chart (a route), as standalone SVG
+    std::string svg;         // already escaped by its builder
+    std::string caption;     // plain text; writers escape it
+    int width = 0, height = 0;  // SVG user units (px)
+};
+
+using Block = std::variant<Paragraph, Figures, Definitions, Table, Chart, Diagram>;
 
 struct Section {
     std::string id, title;

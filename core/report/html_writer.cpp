@@ -44,6 +44,9 @@ dl.defs dt { font-weight: bold; } dl.defs dd { margin: 0; }
 .charts { display: flex; flex-wrap: wrap; gap: 10px; margin: 6px 0 14px; }
 figure.chart { margin: 0; flex: 1 1 480px; max-width: 560px; border: 1px solid var(--rule); border-radius: 3px; padding: 4px; break-inside: avoid; }
 figure.chart svg { width: 100%; height: auto; display: block; }
+figure.diagram { margin: 6px 0 12px; border: 1px solid var(--rule); border-radius: 3px; padding: 4px; break-inside: avoid; }
+figure.diagram svg { width: 100%; height: auto; display: block; }
+figure.diagram figcaption { font-size: 11px; color: var(--muted); padding: 2px 4px; }
 footer { margin-top: 30px; color: var(--muted); font-size: 11px; border-top: 1px solid var(--rule); padding-top: 6px; }
 @page { size: A4; margin: 14mm 12mm; }
 @media print { body { padding: 0; max-width: none; font-size: 11px; } nav { display: none; }
@@ -97,6 +100,9 @@ void writeBlock(std::ostringstream& o, const Block& b) {
         writeTable(o, *t);
     } else if (const auto* c = std::get_if<Chart>(&b)) {
         o << "<figure class=\"chart\">" << renderSvgChart(c->spec) << "</figure>\n";
+    } else if (const auto* g = std::get_if<Diagram>(&b)) {
+        o << "<figure class=\"diagram\" style=\"max-width:" << g->width << "px\">" << g->svg << "<figcaption>" << htmlEscape(g->caption)
+          << "</figcaption></figure>\n";
     }
 }
 

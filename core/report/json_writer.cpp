@@ -1,11 +1,13 @@
 #include "core/report/json_writer.h"
 
 #include "core/analysis/context.h"
+#include "core/report/document.h"
 #include "core/version.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
 
 namespace fabscope {
 namespace {
@@ -74,6 +76,30 @@ ordered_json riskJson(const GpuRisk& r) {
     return j;
 }
 
+// Every table of the report document (the new sections' included), keyed by its CSV name: rows
+// as objects by column header (units are in the headers); numeric columns as numbers.
+ordered_json tablesJson(const ReportDocument& doc) {
+    ordered_json j = ordered_json::object();
+    for (const Table& t : allTables(doc)) {
+        ordered_json rows = ordered_json::array();
+        for (const auto& r : t.rows) {
+            ordered_json row = ordered_json::object();
+            for (std::size_t i = 0; i < t.columns.size(); ++i) {
+                const std::string cell = i < r.cells.size() ? r.cells[i] : std::string();
+                char* end = nullptr;
+                const double v = cell.empty() ? 0 : std::strtod(cell.c_str(), &end);
+                const bool isNumber = i < t.numeric.size() && t.numeric[i] && !cell.empty() && end && *end == '\0' && std::isfinite(v);
+                if (cell.empty()) row[t.columns[i]] = nullptr;
+                else if (isNumber) row[t.columns[i]] = v;
+                else row[t.columns[i]] = cell;
+            }
+            rows.push_back(std::move(row));
+        }
+        j[t.id] = {{"caption", t.caption}, {"columns", t.columns}, {"rows", std::move(rows)}};
+    }
+    return j;
+}
+
 } // namespace
 
 std::string renderJson(const ReportData& d, int indent) {
@@ -100,6 +126,7 @@ std::string renderJson(const ReportData& d, int indent) {
         r["annotations"].push_back(
             {{"id", a.id}, {"start", a.start}, {"end", a.end}, {"note", a.note}, {"author", a.author}, {"ports", std::move(ports)}});
     }
+    r["tables"] = tablesJson(buildDocument(d));
     j["report"] = std::move(r);
     // Node descriptions are not guaranteed UTF-8: replace bad bytes rather than fail the report.
     return j.dump(indent, ' ', false, ordered_json::error_handler_t::replace);

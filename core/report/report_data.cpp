@@ -25,6 +25,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.utilisation = measureUtilisation(ctx, r.fabric.tierOfNode, options.topLinks, options.chartedLinks);
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);
     r.annotations = annotations(store, r.findings.windowStart, r.findings.windowEnd);
+    r.benchmarks = collectBenchmarks(store, ctx.fabric());
     return r;
 }
 

@@ -3,6 +3,7 @@
 // (docs/REPORTS.md). No Qt, no formatting here; the writers decide how it looks.
 #include "core/analysis/analyze.h"
 #include "core/report/annotations.h"
+#include "core/report/benchmarks.h"
 #include "core/report/fabric_summary.h"
 #include "core/report/gpu_risk.h"
 #include "core/report/utilisation.h"
@@ -23,6 +24,7 @@ struct ReportData {
     UtilisationReport utilisation;
     GpuRisk gpuRisk;
     std::vector<Annotation> annotations;  // overlapping the window
+    BenchmarkResults benchmarks;          // perftest and nccl-tests results (all of them)
 };
 
 struct ReportOptions {

@@ -1,5 +1,6 @@
 #include "views/report/pdf_writer.h"
 
+#include "views/report/pdf_pagination.h"
 #include "views/report/rich_text.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -10,9 +11,11 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QUrl>
 
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 namespace fabscope {
 namespace {
@@ -64,26 +67,45 @@ void writeReportPdf(const ReportDocument& doc, const std::string& path) {
     QPainter painter;
     if (!painter.begin(&writer)) throw std::runtime_error(path + ": cannot write");
 
-    // Lay the document out on the writer itself, so fonts and images take its resolution and
-    // QTextDocument paginates to the printable area.
+    // Each piece is laid out on the writer itself, so fonts and images take its resolution; the
+    // pages are then cut between pieces (pdf_pagination.h), never inside a table row or a chart.
     const QRectF area = layout.paintRectPixels(kDpi).toRectF();
-    QTextDocument text;
-    text.documentLayout()->setPaintDevice(&writer);
-    buildRichText(doc, text, area.width() * 96.0 / kDpi);
-    text.setPageSize(area.size());
-    const int pages = text.pageCount();
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(8);
+    std::vector<std::unique_ptr<QTextDocument>> texts;
+    std::vector<PieceBox> boxes;
+    for (const RichPiece& piece : buildRichPieces(doc, area.width() * 96.0 / kDpi)) {
+        auto text = std::make_unique<QTextDocument>();
+        text->documentLayout()->setPaintDevice(&writer);
+        text->setDefaultFont(font);
+        text->setDocumentMargin(0);
+        for (const auto& [url, image] : piece.images) text->addResource(QTextDocument::ImageResource, QUrl(url), image);
+        text->setHtml(piece.html);
+        text->setTextWidth(area.width());
+        boxes.push_back({text->size().height(), piece.header, piece.keepWithNext});
+        texts.push_back(std::move(text));
+    }
+    const std::vector<Placement> placements = paginate(boxes, area.height());
+    const int pages = placements.empty() ? 1 : placements.back().page + 1;
 
     const QString footer = QString::fromStdString(doc.title + (doc.meta.size() > 2 ? " - " + doc.meta[2].second : ""));
-    for (int i = 0; i < pages; ++i) {
-        if (i > 0 && !writer.newPage()) throw std::runtime_error(path + ": cannot add a page");
+    int page = 0;
+    for (const Placement& pl : placements) {
+        while (page < pl.page) {
+            drawFooter(painter, QRectF(0, 0, area.width(), area.height()), footer, page + 1, pages);
+            if (!writer.newPage()) throw std::runtime_error(path + ": cannot add a page");
+            ++page;
+        }
+        const QTextDocument& text = *texts[static_cast<std::size_t>(pl.piece)];
         painter.save();
-        painter.translate(0, -i * area.height());
+        painter.setClipRect(QRectF(0, 0, area.width(), area.height()));
+        painter.translate(0, pl.y);
         QAbstractTextDocumentLayout::PaintContext ctx;
-        ctx.clip = QRectF(0, i * area.height(), area.width(), area.height());
+        ctx.clip = QRectF(0, -pl.y, area.width(), area.height());
         text.documentLayout()->draw(&painter, ctx);
         painter.restore();
-        drawFooter(painter, QRectF(0, 0, area.width(), area.height()), footer, i + 1, pages);
     }
+    drawFooter(painter, QRectF(0, 0, area.width(), area.height()), footer, page + 1, pages);
     if (!painter.end()) throw std::runtime_error(path + ": cannot finish the PDF");
 }
 

@@ -2,11 +2,10 @@
 
 #include "core/report/escape.h"
 
-#include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
-#include <QUrl>
 
+#include <algorithm>
 #include <sstream>
 
 namespace fabscope {
@@ -26,11 +25,10 @@ const char* tint(Tone t) {
 
 std::string e(const std::string& s) { return htmlEscape(s); }
 
-// Charts are drawn at 4x so they stay sharp in print (~380 dpi at the size they are placed).
-QImage chartImage(const ChartSpec& spec) {
-    const std::string svg = renderSvgChart(spec);
+// SVG drawn at 4x so it stays sharp in print (~380 dpi at the size it is placed).
+QImage svgImage(const std::string& svg, int width, int height) {
     QSvgRenderer r(QByteArray::fromStdString(svg));
-    QImage img(spec.width * 4, spec.height * 4, QImage::Format_RGB32);
+    QImage img(width * 4, height * 4, QImage::Format_RGB32);
     img.fill(Qt::white);
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);
@@ -39,89 +37,149 @@ QImage chartImage(const ChartSpec& spec) {
     return img;
 }
 
+bool numeric(const Table& t, std::size_t i) { return i < t.numeric.size() && t.numeric[i]; }
+
+// Wide tables are set a point smaller so their columns fit.
+double tablePt(const Table& t) { return t.columns.size() > 8 ? 7 : 8; }
+
+// Every row of a table is its own piece, so the columns are fixed once for all of them, in
+// characters: each column gets at least its longest word (ids and numbers never wrap), then the
+// rest of the line goes to the columns whose longest cell still wraps, in proportion.
+std::vector<int> columnPercents(const Table& t) {
+    const std::size_t n = t.columns.size();
+    const double lineChars = 100 * 8 / tablePt(t);  // about an A4 text width
+    std::vector<double> minW(n, 3), want(n, 3);
+    auto measure = [&](std::size_t i, const std::string& text, double bold) {
+        std::istringstream words(text);
+        for (std::string word; words >> word;) minW[i] = std::max(minW[i], static_cast<double>(word.size()) * bold + 1.5);
+        want[i] = std::max(want[i], std::min(60.0, static_cast<double>(text.size()) * bold + 1.5));
+    };
+    for (std::size_t i = 0; i < n; ++i) measure(i, t.columns[i], 1.15);  // headers are bold
+    for (const auto& r : t.rows)
+        for (std::size_t i = 0; i < r.cells.size() && i < n; ++i) measure(i, r.cells[i], 1);
+    double sumMin = 0, sumWant = 0;
+    for (std::size_t i = 0; i < n; ++i) want[i] = std::max(want[i], minW[i]), sumMin += minW[i], sumWant += want[i];
+    std::vector<double> w = want;
+    if (sumWant > lineChars && sumWant > sumMin) {
+        const double share = std::max(0.0, lineChars - sumMin) / (sumWant - sumMin);
+        for (std::size_t i = 0; i < n; ++i) w[i] = minW[i] + (want[i] - minW[i]) * share;
+    }
+    double sum = 0;
+    for (double x : w) sum += x;
+    std::vector<int> pct;
+    for (double x : w) pct.push_back(std::max(2, static_cast<int>(x * 100 / sum)));
+    return pct;
+}
+
 class Builder {
 public:
-    Builder(QTextDocument& doc, double pageWidth) : doc_(doc), pageWidth_(pageWidth) {}
+    explicit Builder(double pageWidth) : pageWidth_(pageWidth) {}
 
     void table(const Table& t) {
         if (t.rows.empty()) {
-            o_ << "<p style=\"color:#5b6670\"><i>" << e(t.caption) << ": " << e(t.emptyText) << "</i></p>\n";
+            add("<p style=\"color:#5b6670\"><i>" + e(t.caption) + ": " + e(t.emptyText) + "</i></p>");
             return;
         }
-        o_ << "<p style=\"margin-top:6px; margin-bottom:2px\"><b>" << e(t.caption) << "</b></p>\n"
-           << "<table width=\"" << (isCompact(t) ? "60%" : "100%") << "\" cellspacing=\"0\" cellpadding=\"2\" border=\"0.5\" "
-              "style=\"border-collapse:collapse; border-color:#c5ccd2; border-style:solid\">\n<thead><tr>";
+        add("<p style=\"margin:0; font-size:3pt\">&nbsp;</p><p style=\"margin-top:0; margin-bottom:2px\"><b>" + e(t.caption) +
+                "</b></p>",
+            true);
+        const std::vector<int> pct = columnPercents(t);
+        const int total = isCompact(t) ? 70 : 100;
+        auto openTable = [&] {
+            return "<table width=\"" + std::to_string(total) +
+                   "%\" cellspacing=\"0\" cellpadding=\"2\" border=\"0.5\" style=\"border-collapse:collapse; border-color:#c5ccd2; "
+                   "border-style:solid; font-size:" + std::to_string(static_cast<int>(tablePt(t))) + "pt\"><tr>";
+        };
+        std::string head = openTable();
         for (std::size_t i = 0; i < t.columns.size(); ++i)
-            o_ << "<th bgcolor=\"#e9edf1\" align=\"" << (numeric(t, i) ? "right" : "left") << "\">" << e(t.columns[i]) << "</th>";
-        o_ << "</tr></thead>\n";
+            head += "<th bgcolor=\"#e9edf1\" width=\"" + std::to_string(pct[i]) + "%\" align=\"" + (numeric(t, i) ? "right" : "left") +
+                    "\">" + e(t.columns[i]) + "</th>";
+        add(head + "</tr></table>", true);
+        const int header = static_cast<int>(pieces_.size()) - 1;
         for (const auto& r : t.rows) {
             const std::string bg = tint(r.tone);
-            o_ << "<tr" << (bg.empty() ? "" : " bgcolor=\"" + bg + "\"") << ">";
-            for (std::size_t i = 0; i < r.cells.size(); ++i)
-                o_ << "<td align=\"" << (numeric(t, i) ? "right" : "left") << "\">" << e(r.cells[i]) << "</td>";
-            o_ << "</tr>\n";
+            std::string row = openTable();
+            if (!bg.empty()) row.replace(row.size() - 4, 4, "<tr bgcolor=\"" + bg + "\">");
+            for (std::size_t i = 0; i < t.columns.size(); ++i)
+                row += "<td width=\"" + std::to_string(pct[i]) + "%\" align=\"" + (numeric(t, i) ? "right" : "left") + "\">" +
+                       (i < r.cells.size() ? e(r.cells[i]) : std::string()) + "</td>";
+            add(row + "</tr></table>");
+            pieces_.back().header = header;
         }
-        o_ << "</table>\n";
+        add("<p style=\"margin:0; font-size:4pt\">&nbsp;</p>");  // space after the table
     }
 
     void figures(const Figures& f) {
         constexpr std::size_t kPerRow = 4;
-        o_ << "<table width=\"100%\" cellspacing=\"4\" cellpadding=\"4\" border=\"0\">\n";
+        std::string o = "<table width=\"100%\" cellspacing=\"4\" cellpadding=\"4\" border=\"0\">";
         for (std::size_t i = 0; i < f.items.size(); i += kPerRow) {
-            o_ << "<tr>";
+            o += "<tr>";
             for (std::size_t k = i; k < i + kPerRow; ++k) {
                 if (k >= f.items.size()) {
-                    o_ << "<td width=\"25%\"></td>";
+                    o += "<td width=\"25%\"></td>";
                     continue;
                 }
                 const std::string bg = tint(k < f.tones.size() ? f.tones[k] : Tone::None);
-                o_ << "<td width=\"25%\" bgcolor=\"" << (bg.empty() ? "#f3f5f7" : bg) << "\"><span style=\"color:#5b6670; font-size:7pt\">"
-                   << e(f.items[k].first) << "</span><br><b style=\"font-size:10pt\">" << e(f.items[k].second) << "</b></td>";
+                o += "<td width=\"25%\" bgcolor=\"" + (bg.empty() ? std::string("#f3f5f7") : bg) +
+                     "\"><span style=\"color:#5b6670; font-size:7pt\">" + e(f.items[k].first) + "</span><br><b style=\"font-size:10pt\">" +
+                     e(f.items[k].second) + "</b></td>";
             }
-            o_ << "</tr>\n";
+            o += "</tr>";
         }
-        o_ << "</table>\n";
+        add(o + "</table>");
     }
 
     void definitions(const Definitions& d) {
-        o_ << "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0\">\n";
         for (const auto& [term, meaning] : d.items)
-            o_ << "<tr><td width=\"22%\" valign=\"top\"><b>" << e(term) << "</b></td><td>" << e(meaning) << "</td></tr>\n";
-        o_ << "</table>\n";
+            add("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0\"><tr><td width=\"22%\" valign=\"top\"><b>" + e(term) +
+                "</b></td><td width=\"78%\">" + e(meaning) + "</td></tr></table>");
     }
 
-    // Charts in pairs: a borderless two-column table, each image half the page wide.
+    // Charts in pairs: a borderless two-column row, each image half the page wide.
     void charts(const std::vector<const Chart*>& charts) {
         const double w = (pageWidth_ - 16) / 2;
-        o_ << "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\" border=\"0\">\n";
         for (std::size_t i = 0; i < charts.size(); i += 2) {
-            o_ << "<tr>";
+            RichPiece piece;
+            std::string o = "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\" border=\"0\"><tr>";
             for (std::size_t k = i; k < i + 2; ++k) {
-                o_ << "<td width=\"50%\" align=\"center\">";
+                o += "<td width=\"50%\" align=\"center\">";
                 if (k < charts.size()) {
                     ChartSpec spec = charts[k]->spec;
                     spec.width = 380;  // narrower canvas, same 10 px type: readable at half a page
                     spec.height = 200;
-                    const QString url = QStringLiteral("fabscope-chart://%1").arg(++chartCount_);
-                    doc_.addResource(QTextDocument::ImageResource, QUrl(url), chartImage(spec));
-                    o_ << "<img src=\"" << url.toStdString() << "\" width=\"" << static_cast<int>(w) << "\" height=\""
-                       << static_cast<int>(w * spec.height / spec.width) << "\">";
+                    const QString url = QStringLiteral("fabscope-chart://%1").arg(++imageCount_);
+                    piece.images.emplace_back(url, svgImage(renderSvgChart(spec), spec.width, spec.height));
+                    o += "<img src=\"" + url.toStdString() + "\" width=\"" + std::to_string(static_cast<int>(w)) + "\" height=\"" +
+                         std::to_string(static_cast<int>(w * spec.height / spec.width)) + "\">";
                 }
-                o_ << "</td>";
+                o += "</td>";
             }
-            o_ << "</tr>\n";
+            piece.html = QString::fromStdString(o + "</tr></table>");
+            pieces_.push_back(std::move(piece));
         }
-        o_ << "</table>\n";
     }
 
-    void build(const ReportDocument& d) {
-        o_ << "<html><body>\n<h1 style=\"font-size:17pt; margin-bottom:4px\">" << e(d.title) << "</h1>\n"
-           << "<table cellspacing=\"0\" cellpadding=\"1\" border=\"0\">\n";
-        for (const auto& [k, v] : d.meta)
-            o_ << "<tr><td style=\"color:#5b6670\">" << e(k) << "&nbsp;&nbsp;</td><td>" << e(v) << "</td></tr>\n";
-        o_ << "</table>\n<hr>\n";
+    void diagram(const Diagram& g) {
+        const double w = std::min(pageWidth_, static_cast<double>(g.width));
+        RichPiece piece;
+        const QString url = QStringLiteral("fabscope-chart://%1").arg(++imageCount_);
+        piece.images.emplace_back(url, svgImage(g.svg, g.width, g.height));
+        piece.html = QString::fromStdString("<p style=\"margin-top:4px\"><img src=\"" + url.toStdString() + "\" width=\"" +
+                                            std::to_string(static_cast<int>(w)) + "\" height=\"" +
+                                            std::to_string(static_cast<int>(w * g.height / g.width)) +
+                                            "\"><br><span style=\"color:#5b6670; font-size:7pt\">" + e(g.caption) + "</span></p>");
+        pieces_.push_back(std::move(piece));
+    }
+
+    std::vector<RichPiece> build(const ReportDocument& d) {
+        std::string head = "<h1 style=\"font-size:17pt; margin-bottom:4px\">" + e(d.title) +
+                           "</h1><table cellspacing=\"0\" cellpadding=\"1\" border=\"0\">";
+        for (const auto& [k, v] : d.meta) head += "<tr><td style=\"color:#5b6670\">" + e(k) + "&nbsp;&nbsp;</td><td>" + e(v) + "</td></tr>";
+        add(head + "</table><hr>");
         for (const auto& s : d.sections) {
-            o_ << "<h2 style=\"font-size:12.5pt; margin-top:14px; margin-bottom:4px; color:#1d2329\">" << e(s.title) << "</h2>\n";
+            // A piece's first block loses its top margin in Qt: the space above is an empty line.
+            add("<p style=\"margin:0; font-size:7pt\">&nbsp;</p><h2 style=\"font-size:12.5pt; margin-top:0; margin-bottom:4px; "
+                "color:#1d2329\">" + e(s.title) + "</h2>", true);
             std::vector<const Chart*> pending;
             for (const auto& b : s.blocks) {
                 if (const auto* c = std::get_if<Chart>(&b)) {
@@ -130,34 +188,32 @@ public:
                 }
                 if (!pending.empty()) charts(pending), pending.clear();
                 if (const auto* p = std::get_if<Paragraph>(&b))
-                    o_ << "<p" << (p->note ? " style=\"background-color:#fff6e6\"" : "") << ">" << e(p->text) << "</p>\n";
+                    add(std::string("<p") + (p->note ? " style=\"background-color:#fff6e6\"" : "") + ">" + e(p->text) + "</p>");
                 else if (const auto* f = std::get_if<Figures>(&b)) figures(*f);
                 else if (const auto* df = std::get_if<Definitions>(&b)) definitions(*df);
                 else if (const auto* t = std::get_if<Table>(&b)) table(*t);
+                else if (const auto* g = std::get_if<Diagram>(&b)) diagram(*g);
             }
             if (!pending.empty()) charts(pending);
         }
-        o_ << "</body></html>\n";
-        doc_.setHtml(QString::fromStdString(o_.str()));
+        return std::move(pieces_);
     }
 
 private:
-    static bool numeric(const Table& t, std::size_t i) { return i < t.numeric.size() && t.numeric[i]; }
+    void add(const std::string& html, bool keepWithNext = false) {
+        RichPiece p;
+        p.html = QString::fromStdString(html);
+        p.keepWithNext = keepWithNext;
+        pieces_.push_back(std::move(p));
+    }
 
-    QTextDocument& doc_;
     double pageWidth_;
-    std::ostringstream o_;
-    int chartCount_ = 0;
+    std::vector<RichPiece> pieces_;
+    int imageCount_ = 0;
 };
 
 } // namespace
 
-void buildRichText(const ReportDocument& doc, QTextDocument& out, double pageWidthPx) {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPointSizeF(8);
-    out.setDefaultFont(font);
-    out.setDocumentMargin(0);
-    Builder(out, pageWidthPx).build(doc);
-}
+std::vector<RichPiece> buildRichPieces(const ReportDocument& doc, double pageWidthPx) { return Builder(pageWidthPx).build(doc); }
 
 } // namespace fabscope

@@ -1,0 +1,172 @@
+#include "core/analysis/probe_pairs.h"
+
+#include "core/natural_order.h"
+#include "core/probes.h"
+#include "core/sqlite_stmt.h"
+#include "core/tiers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace fabscope {
+namespace {
+
+using Key = std::tuple<std::string, std::int64_t, std::string, std::string>;  // tool, size, src, dst
+
+struct Gather {
+    std::vector<const ProbeResult*> rows;
+    std::map<std::vector<std::string>, int> paths;
+};
+
+bool endsWith(const std::string& s, std::string_view tail) { return s.size() >= tail.size() && s.ends_with(tail); }
+
+void summarise(ProbePair& p, const std::vector<const ProbeResult*>& rows) {
+    p.first = rows.front()->time;
+    p.last = rows.back()->time;
+    p.rows = static_cast<std::int64_t>(rows.size());
+    if (endsWith(p.tool, "_bw")) {
+        for (const ProbeResult* r : rows) {
+            const auto bw = r->stat("bw_avg_gbps") ? r->stat("bw_avg_gbps") : r->stat("bw_peak_gbps");
+            if (bw && (!p.bwGbps || *bw < *p.bwGbps)) p.bwGbps = bw;  // the worst run counts
+        }
+        return;
+    }
+    if (endsWith(p.tool, "_lat")) {  // perftest prints its own percentiles: keep the worst run
+        for (const ProbeResult* r : rows) {
+            if (!r->latencyUs) continue;
+            const auto p99 = r->stat("p99_us") ? r->stat("p99_us") : r->stat("t_max_us");
+            if (p.p99 && p99 && *p99 <= *p.p99) continue;
+            p.p50 = r->latencyUs;
+            p.p99 = p99 ? p99 : r->latencyUs;
+            p.p999 = r->stat("p999_us") ? r->stat("p999_us") : p.p99;
+            p.stdev = r->stat("t_stdev_us");
+        }
+        return;
+    }
+    std::vector<double> rtt;
+    for (const ProbeResult* r : rows) {
+        p.sent += r->sent;
+        p.lost += r->lost;
+        if (r->latencyUs) rtt.push_back(*r->latencyUs);
+    }
+    if (rtt.empty()) return;
+    std::sort(rtt.begin(), rtt.end());
+    p.p50 = percentile(rtt, 0.5);
+    p.p99 = percentile(rtt, 0.99);
+    p.p999 = percentile(rtt, 0.999);
+    double mean = 0, var = 0;
+    for (double v : rtt) mean += v / static_cast<double>(rtt.size());
+    for (double v : rtt) var += (v - mean) * (v - mean) / static_cast<double>(rtt.size());
+    p.stdev = std::sqrt(var);
+}
+
+} // namespace
+
+std::string_view toString(DistanceClass c) {
+    switch (c) {
+    case DistanceClass::SameLeaf: return "same_leaf";
+    case DistanceClass::SamePod: return "same_pod";
+    case DistanceClass::AcrossSpines: return "across_spines";
+    }
+    return "across_spines";
+}
+
+std::string_view describe(DistanceClass c) {
+    switch (c) {
+    case DistanceClass::SameLeaf: return "same leaf";
+    case DistanceClass::SamePod: return "same pod";
+    case DistanceClass::AcrossSpines: return "across spines";
+    }
+    return "across spines";
+}
+
+std::optional<double> ProbePair::jitter() const {
+    if (!p50 || !p99) return std::nullopt;
+    return *p99 - *p50;
+}
+
+double percentile(const std::vector<double>& sorted, double q) {
+    if (sorted.empty()) return 0;
+    const double at = q * static_cast<double>(sorted.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(at));
+    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - static_cast<double>(lo));
+}
+
+std::optional<std::pair<double, double>> probeTimeSpan(const Store& store) {
+    sql::Stmt q(store.handle(), "SELECT MIN(time), MAX(time) FROM probes");
+    if (!q.step() || q.isNull(0)) return std::nullopt;
+    return std::pair{q.real(0), q.real(1)};
+}
+
+ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to, std::size_t maxRoutes) {
+    ProbePairs out;
+    const auto probes = loadProbes(store, from, to);
+    if (probes.empty() || fabric.nodes.empty()) return out;
+    std::vector<SwitchRoutes> tables;
+    if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
+    const ProbeRouter router(fabric, tables, maxRoutes);
+
+    std::map<Key, Gather> groups;
+    for (const ProbeResult& p : probes) {
+        Gather& g = groups[Key{p.tool, p.msgBytes, p.src, p.dst}];
+        g.rows.push_back(&p);
+        if (!p.path.empty()) ++g.paths[p.path];
+    }
+
+    // Tiers give each pair its distance: the highest tier a shortest route between them climbs to.
+    const std::vector<int> tier = computeTiers(fabric);
+    int top = 1;
+    for (std::size_t i = 0; i < fabric.nodes.size(); ++i)
+        if (fabric.nodes[i].type == NodeType::Switch) top = std::max(top, tier[i]);
+    const EqualCostRouter shortest(fabric);
+    // The class depends only on the switches the two hosts hang off: one shortest route per pair of them.
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::optional<int>> climbOf;
+    auto climbBetween = [&](PortId s, PortId d) -> std::optional<int> {
+        auto edge = [&](PortId p) {  // the node at the other end of the host's cable
+            const Link& l = fabric.link(*router.linkOf(p));
+            return fabric.port(l.a == p ? l.b : l.a).node.value();
+        };
+        const auto key = std::pair{edge(s), edge(d)};
+        auto it = climbOf.find(key);
+        if (it != climbOf.end()) return it->second;
+        const auto one = shortest.routes(fabric.port(s).node, fabric.port(d).node, 1);
+        std::optional<int> climb;
+        if (!one.empty()) {
+            climb = 0;
+            for (const Hop& h : one.front()) climb = std::max(*climb, tier[fabric.port(h.rx).node.value()]);
+        }
+        return climbOf.emplace(key, climb).first->second;
+    };
+    std::set<std::string> unknown;
+    for (const auto& [key, g] : groups) {
+        const auto& [tool, size, src, dst] = key;
+        const auto s = router.hostPort(src), d = router.hostPort(dst);
+        if (!s) unknown.insert(src);
+        if (!d) unknown.insert(dst);
+        if (!s || !d || *s == *d) continue;
+        ProbePair p;
+        p.tool = tool;
+        p.msgBytes = size;
+        p.src = src;
+        p.dst = dst;
+        p.srcPort = *s;
+        p.dstPort = *d;
+        const auto climb = climbBetween(*s, *d);
+        if (!climb) continue;  // not connected
+        p.distance = *climb <= 1 ? DistanceClass::SameLeaf : *climb < top ? DistanceClass::SamePod : DistanceClass::AcrossSpines;
+        summarise(p, g.rows);
+        const auto back = groups.find(Key{tool, size, dst, src});
+        p.forward = router.routes(*s, *d, g.paths);
+        p.reply = router.routes(*d, *s, back == groups.end() ? std::map<std::vector<std::string>, int>{} : back->second.paths);
+        out.pairs.push_back(std::move(p));
+    }
+    out.unknownHosts.assign(unknown.begin(), unknown.end());
+    std::sort(out.unknownHosts.begin(), out.unknownHosts.end(), naturalLess);
+    return out;
+}
+
+} // namespace fabscope

@@ -1,0 +1,23 @@
+#pragma once
+// A store's benchmark results as the report and the Benchmarks dock show them: nccl-tests runs
+// with their bottleneck assessment (core/analysis/collective_bandwidth.h) and perftest rows.
+#include "core/analysis/collective_bandwidth.h"
+#include "core/probes.h"
+#include "core/store.h"
+
+#include <vector>
+
+namespace fabscope {
+
+struct BenchmarkResults {
+    std::vector<CollectiveRun> runs;
+    std::vector<CollectiveAssessment> assessments;  // one per run, same order
+    std::vector<ProbeResult> perftest;              // probes of the ib_*_lat / ib_*_bw tools
+    [[nodiscard]] bool empty() const { return runs.empty() && perftest.empty(); }
+};
+
+// All of the store's runs and perftest rows (benchmarks are few; no window applies), each run
+// assessed on `fabric` (the latest snapshot).
+[[nodiscard]] BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric);
+
+} // namespace fabscope

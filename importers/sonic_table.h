@@ -1,0 +1,26 @@
+#pragma once
+// Pieces shared by the SONiC CLI table importers (`show interfaces counters`, ...): whitespace
+// tokens, `15,437` counts, rule lines, shell prompts and the node named by a file.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fabscope {
+
+std::vector<std::string_view> sonicTokens(std::string_view line);
+
+// "15,437" -> 15437, "0" -> 0; separators must split groups of three digits; nullopt otherwise.
+std::optional<std::uint64_t> sonicCount(std::string_view cell);
+
+// "-----------  -------" (the line under a table header).
+bool sonicRule(std::string_view line);
+
+// "admin@leaf01:~$ show interfaces counters": a shell prompt.
+bool sonicPrompt(std::string_view firstToken);
+
+// "dir/leaf01.portstat.txt" -> "leaf01".
+std::string nodeFromFileName(std::string_view path);
+
+} // namespace fabscope

@@ -1,0 +1,21 @@
+// Fuzz target: the SONiC portstat (show interfaces counters) importer writing into an in-memory store, rolled back each time.
+#include "core/store.h"
+#include "importers/sonic_portstat_importer.h"
+
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static fabscope::Store store(":memory:");
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    fabscope::SonicPortstatImporter importer;
+    fabscope::DiagnosticSink diag("fuzz");
+    fabscope::Store::Transaction tx(store);  // never committed
+    try {
+        (void)importer.detect(bytes.substr(0, 16384));
+        fabscope::SampleWriter writer(store);
+        importer.parse({"leaf01.portstat.txt", bytes, 0, nullptr}, writer, diag, {});
+        writer.flush();
+    } catch (const fabscope::ImportError&) {
+    }
+    return 0;
+}

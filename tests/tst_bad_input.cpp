@@ -1,0 +1,224 @@
+// The bad-input corpus (issue 8): every importer, fed truncated, NUL-laden, megabyte-line,
+// UTF-16, non-UTF-8 and junk variants of a real sample, either imports (with warnings where that
+// is right) or fails that file with a clear FILE:LINE message and leaves the store exactly as it
+// was. No variant may crash or hang the importer.
+#include "importers/import_runner.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "store_dump.h"
+
+using namespace fabscope;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeFile(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+// Offsets just after each newline: where a capture cut short by a full disk or a killed
+// terminal ends. At most `limit` of them, spread evenly, plus the middle of one line.
+std::vector<std::size_t> cutPoints(const std::string& text, std::size_t limit) {
+    std::vector<std::size_t> lineStarts;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n' && i + 1 < text.size()) lineStarts.push_back(i + 1);
+    std::vector<std::size_t> cuts;
+    const std::size_t step = std::max<std::size_t>(1, lineStarts.size() / limit);
+    for (std::size_t i = 0; i < lineStarts.size(); i += step) cuts.push_back(lineStarts[i]);
+    if (!lineStarts.empty()) cuts.push_back(lineStarts[lineStarts.size() / 2] + 3);  // mid-line
+    return cuts;
+}
+
+std::string utf16le(const std::string& text) {
+    std::string out("\xFF\xFE", 2);
+    for (char c : text) {
+        out.push_back(c);
+        out.push_back('\0');
+    }
+    return out;
+}
+
+std::string insertAtMiddleLine(const std::string& text, const std::string& what) {
+    const auto nl = text.find('\n', text.size() / 2);
+    const std::size_t at = nl == std::string::npos ? text.size() : nl + 1;
+    return text.substr(0, at) + what + text.substr(at);
+}
+
+} // namespace
+
+class TestBadInput : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    ImporterRegistry registry_;
+    std::string baseStore_, baseDump_;
+    int variant_ = 0;
+
+    std::string p(const std::string& name) const { return dir_.filePath(QString::fromStdString(name)).toStdString(); }
+
+    // Imports `bytes` as `format` into a copy of the base store; checks the contract and returns
+    // the outcome so callers can ask for more.
+    FileOutcome importVariant(const std::string& format, const std::string& what, const std::string& bytes,
+                              std::vector<Diagnostic>* diagnosticsOut = nullptr, const std::string& fileName = "input.txt") {
+        const std::string stem = "v" + std::to_string(++variant_);
+        fs::create_directory(p(stem));
+        const std::string file = p(stem + "/" + fileName), store = p(stem + ".sqlite");
+        writeFile(file, bytes);
+        fs::copy_file(baseStore_, store);
+        ImportSummary summary;
+        {
+            Store s(store);
+            ImportRunner runner(s, registry_);
+            ImportOptions options;
+            options.format = format;
+            summary = runner.run({file}, options);
+        }
+        const std::string context = format + " / " + what;
+        if (summary.files.size() != 1) {
+            QTest::qFail(("expected one outcome for " + context).c_str(), __FILE__, __LINE__);
+            return {};
+        }
+        const FileOutcome outcome = summary.files.front();
+        if (outcome.status == FileStatus::Failed) {
+            const auto error = std::find_if(summary.diagnostics.begin(), summary.diagnostics.end(),
+                                            [](const Diagnostic& d) { return d.severity == Severity::Error; });
+            if (error == summary.diagnostics.end() || error->message.empty() || error->file != file)
+                QTest::qFail(("failed without a clear error: " + context).c_str(), __FILE__, __LINE__);
+            else if (error->line < 1)
+                QTest::qFail(("error without a line number: " + context + ": " + error->message).c_str(), __FILE__, __LINE__);
+            if (dumpStore(store) != baseDump_)
+                QTest::qFail(("a failed import changed the store: " + context).c_str(), __FILE__, __LINE__);
+        }
+        if (diagnosticsOut) *diagnosticsOut = summary.diagnostics;
+        fs::remove(store);
+        fs::remove_all(p(stem));
+        return outcome;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        baseStore_ = p("base.sqlite");
+        {
+            Store s(baseStore_);
+            ImportRunner runner(s, registry_);
+            const auto summary = runner.run({std::string(FABSCOPE_TEST_DATA) + "/ibsim/ibnetdiscover.txt"}, {});
+            QVERIFY(!summary.anyFailed());
+        }
+        baseDump_ = dumpStore(baseStore_);
+    }
+
+    void eachImporterSurvivesDamagedSamples_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("sample");
+        QTest::addColumn<QString>("fileName");  // some formats take the host from the file name
+        QTest::addColumn<bool>("intactImports");  // false: the real sample itself is cut or off-topic
+        struct Sample {
+            const char *format, *path, *fileName;
+            bool intactImports;
+        };
+        const std::vector<Sample> samples{
+            {"ibnetdiscover", "ibsim/ibnetdiscover.txt", "topo.txt", true},
+            {"ibnetdiscover", "ibnetdiscover/ufm-lab-small.txt", "topo.txt", true},
+            {"ibnetdiscover-p", "ibsim/ibnetdiscover-p.txt", "topo.txt", true},
+            {"iblinkinfo", "ibsim/iblinkinfo-l.txt", "links.txt", true},
+            {"perfquery", "ibsim/perfquery-x-series.txt", "pq.txt", true},
+            {"ibqueryerrors", "ibsim/ibqueryerrors-counters.txt", "errs.txt", true},
+            {"ibroute", "ibsim/dump_fts.txt", "fts.txt", true},
+            {"lst", "lst/subnet-2005.lst", "subnet.lst", true},
+            {"prometheus", "prometheus/node_exporter-infiniband.prom", "metrics.prom", true},
+            {"prometheus-json", "prometheus/query_range_matrix_example.json", "range.json", false},  // metric `up` only
+            {"lldpctl-json", "roce/lldpctl/voxpupuli_multi_interface_list_form.json", "leaf01.json", true},
+            {"ethtool", "roce/ethtool/mlx5-connectx4-pfc-off.txt", "gpu01.ethtool.txt", false},  // no `ethtool -S IFACE` line
+            {"sonic-pfc", "roce/sonic/real-switch-excerpts.txt", "sw.pfc.txt", false},  // cut row at line 19
+            {"nccl-log", "roce/nccl/llama-2node-8gpu.log", "job.log", true},
+            {"job-csv", "roce/nccl/llama-2node-8gpu.csv", "job.csv", true},
+            {"ibdiagnet-db-csv", "ibdiagnet/small-fabric.db_csv", "ibdiagnet2.db_csv", true},
+            {"ibdiagnet-fdbs", "ibdiagnet/ibsim-fattree.fdbs", "ibdiagnet2.fdbs", true},
+            {"ufm-telemetry", "ufm/small_telemetry.json", "telemetry.json", true},
+            {"lldpctl-keyvalue", "roce/lldpctl/ns-1.example.com.kv", "ns-1.kv", true},
+            {"netq-topology", "roce/netq/topologyGraph.json", "netq.json", true},
+            {"sonic-portstat", "roce/sonic/interfaces-counters-pr1013.txt", "sw01.portstat.txt", true},
+            {"rdma-stat", "roce/rdma/notes-rdma-statistic-show.txt", "gpu07.rdma.txt", true},
+            {"pingmesh", "probes/pingmesh-path.csv", "pingmesh.csv", true},
+            {"perftest", "perftest/ib_send_bw_mbsec-issue65.txt", "ib_send_bw_gpu001_gpu002.txt", true},
+            {"nccl-tests", "nccl-tests/all_reduce_perf-v2.20-gb10-pr103.txt", "all_reduce.txt", true},
+        };
+        for (const auto& s : samples)
+            QTest::newRow((std::string(s.format) + " " + s.path).c_str())
+                << QString::fromLatin1(s.format) << QString::fromLatin1(s.path) << QString::fromLatin1(s.fileName) << s.intactImports;
+    }
+
+    void eachImporterSurvivesDamagedSamples() {
+        QFETCH(QString, format);
+        QFETCH(QString, sample);
+        QFETCH(QString, fileName);
+        QFETCH(bool, intactImports);
+        const std::string fmt = format.toStdString(), name = fileName.toStdString();
+        const std::string text = readFile(std::string(FABSCOPE_TEST_DATA) + "/" + sample.toStdString());
+        QVERIFY2(!text.empty(), "sample missing");
+
+        // (a blank line more, so the base store's own topology file is not a re-import)
+        const auto intact = importVariant(fmt, "intact", text + "\n", nullptr, name);
+        if (intactImports) QCOMPARE(intact.status, FileStatus::Imported);
+        for (const std::size_t cut : cutPoints(text, 30)) {
+            importVariant(fmt, "truncated at byte " + std::to_string(cut), text.substr(0, cut), nullptr, name);
+            if (QTest::currentTestFailed()) return;
+        }
+        importVariant(fmt, "NUL bytes", insertAtMiddleLine(text, std::string("ab\0\0cd\n", 7)), nullptr, name);
+        importVariant(fmt, "a 2 MB line", insertAtMiddleLine(text, std::string(2 << 20, 'x') + "\n"), nullptr, name);
+        importVariant(fmt, "Latin-1 bytes", insertAtMiddleLine(text, "caf\xE9 \xFF\xFE\n"), nullptr, name);
+        importVariant(fmt, "binary junk", std::string("\x7F" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0", 20) + text.substr(0, 64),
+                      nullptr, name);
+
+        std::vector<Diagnostic> diagnostics;
+        const auto wide = importVariant(fmt, "UTF-16", utf16le(text), &diagnostics, name);
+        QCOMPARE(wide.status, FileStatus::Failed);
+        QVERIFY2(std::any_of(diagnostics.begin(), diagnostics.end(),
+                             [](const Diagnostic& d) { return d.message.find("UTF-16") != std::string::npos; }),
+                 "UTF-16 input should be named as such");
+    }
+
+    void emptyAndJunkFilesAreNamedWithoutAFormat() {
+        std::vector<Diagnostic> diagnostics;
+        QCOMPARE(importVariant("", "empty", "", &diagnostics).status, FileStatus::Failed);
+        QVERIFY(diagnostics.back().message.find("empty") != std::string::npos);
+        QCOMPARE(importVariant("", "junk", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), &diagnostics).status, FileStatus::Failed);
+        QVERIFY(diagnostics.back().message.find("unrecognised") != std::string::npos);
+        QCOMPARE(importVariant("", "UTF-16", utf16le("# Topology file: generated\n"), &diagnostics).status, FileStatus::Failed);
+        QVERIFY(diagnostics.back().message.find("UTF-16") != std::string::npos);
+    }
+
+    // A UTF-8 byte-order mark (Windows editors add one) is not part of the first line.
+    void utf8ByteOrderMarkIsIgnored() {
+        const std::string text = readFile(std::string(FABSCOPE_TEST_DATA) + "/ibsim/ibnetdiscover.txt");
+        QCOMPARE(importVariant("", "UTF-8 BOM", "\xEF\xBB\xBF" + text).status, FileStatus::Imported);
+    }
+
+    // Long CSV: counters must be cumulative and timestamps UNIX seconds.
+    void longCsvRejectsNegativeCountersAndMillisecondTimes() {
+        std::vector<Diagnostic> diagnostics;
+        const std::string head = "timestamp,node,port,counter,value\n";
+        QCOMPARE(importVariant("csv", "negative", head + "1700000000,leaf01,1,xmit_bytes,5\n1700000010,leaf01,1,xmit_bytes,-4\n",
+                               &diagnostics).status,
+                 FileStatus::Failed);
+        QCOMPARE(diagnostics.back().line, std::int64_t{3});
+        const auto ms = importVariant("csv", "milliseconds",
+                                      head + "1700000000000,leaf01,1,xmit_bytes,5\n1700000010000,leaf01,1,xmit_bytes,9\n", &diagnostics);
+        QCOMPARE(ms.status, FileStatus::Failed);
+        QVERIFY2(diagnostics.back().message.find("millisecond") != std::string::npos, diagnostics.back().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBadInput)
+#include "tst_bad_input.moc"

@@ -1,0 +1,170 @@
+// Selecting a finding draws it on the fabric graph: a straggler's route hop by hop, a PFC storm's
+// origin and the ports it spread to; moving the selection elsewhere clears it. The store holds a
+// two-leaf, two-spine fabric with a degraded host link under a job (a straggler) and a NIC that
+// stops draining (a PFC storm), built as tst_analysis_straggler and tst_analysis_pfc do.
+#include "analysis_fixture.h"
+#include "app/main_window.h"
+#include "core/sqlite_stmt.h"
+#include "views/fabric_view.h"
+#include "views/findings_model.h"
+#include "views/findings_panel.h"
+#include "views/store_snapshot.h"
+
+#include <QSignalSpy>
+#include <QTableView>
+
+#include <set>
+
+using namespace atest;
+
+namespace {
+
+Fabric fabric() {
+    MiniFabric m;
+    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
+    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
+    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
+    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
+    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1, 1);  // 1x: the job's straggler
+    m.link(l1, 9, s1, 1);
+    m.link(l1, 10, s2, 1);
+    m.link(l2, 9, s1, 2);
+    m.link(l2, 10, s2, 2);
+    return m.build();
+}
+
+std::vector<double> pausedUs(const std::vector<double>& shares) {
+    std::vector<double> d;
+    for (double s : shares) d.push_back(s * 10e6);
+    return cumulative(d);
+}
+
+std::string pfcRows() {
+    const std::vector<double> none(10, 0), storm{0, 0.8, 0.9, 0.95, 0.9, 0.85, 0, 0, 0, 0},
+        spread{0, 0.6, 0.7, 0.7, 0.6, 0.6, 0, 0, 0, 0};
+    auto tx = [](const std::string& node, int port, const std::vector<double>& s) {
+        return rows(node, port, "pfc_tx_pause_us_prio3", pausedUs(s));
+    };
+    return tx("leaf02", 1, none) + tx("leaf02", 2, none) + tx("dgx001 mlx5_0", 1, none) +
+           rows("dgx003 mlx5_0", 1, "pfc_rx_pause_us_prio3", pausedUs(none)) + tx("dgx003 mlx5_0", 1, storm) +
+           tx("leaf02", 9, spread) + tx("spine01", 1, spread) + tx("leaf01", 1, spread);
+}
+
+void addJob(const std::string& db) {
+    Store store(db);
+    sql::Stmt job(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train', 0)");
+    job.run();
+    sql::Stmt rank(store.handle(), "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(1, ?, ?, 'mlx5_0')");
+    const char* hosts[] = {"dgx001", "dgx002", "dgx003", "dgx004"};
+    for (std::int64_t r = 0; r < 4; ++r) rank.bind(1, r).bind(2, std::string(hosts[r])).run();
+}
+
+std::uint32_t nodeOf(const StoreSnapshot& s, const std::string& name) { return s.nodeByName.at(name); }
+
+std::pair<std::uint32_t, std::uint32_t> endsOf(const StoreSnapshot& s, std::uint32_t link) {
+    const Link& l = s.fabric.links[link];
+    return {static_cast<std::uint32_t>(s.fabric.port(l.a).node.value()), static_cast<std::uint32_t>(s.fabric.port(l.b).node.value())};
+}
+
+} // namespace
+
+class TestFindingOverlay : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Stores stores_{dir_};
+    QString pfcStore_, stragglerStore_;
+
+    void open(MainWindow& w, const QString& store) {
+        QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(analysed.count() > 0 || analysed.wait(30000));
+    }
+
+    void clickKind(FindingsPanel* panel, const QString& kind) {
+        QTableView* table = panel->table();
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, FindingsModel::Kind).data().toString() == kind) {
+                QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                                  table->visualRect(table->model()->index(r, FindingsModel::Summary)).center());
+                return;
+            }
+        QFAIL(qPrintable(QStringLiteral("no %1 row").arg(kind)));
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        // Two stores: the storm's paused links would also slow the job's other pairs and hide
+        // the straggler (straggler_path penalises links a pfc_storm names).
+        pfcStore_ = QString::fromStdString(stores_.make(fabric(), pfcRows()));
+        const std::string db = stores_.make(fabric(), "");
+        addJob(db);
+        stragglerStore_ = QString::fromStdString(db);
+    }
+
+    void selectedFindingsDrawTheirPathOrSpread() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        open(w, pfcStore_);
+        auto* panel = w.findChild<FindingsPanel*>();
+        auto* view = w.findChild<FabricView*>();
+        auto snap = w.snapshot();
+        QVERIFY(view->findingOverlay().empty());
+
+        // The PFC storm: origin at dgx003's NIC, spread over the ports upstream of it.
+        clickKind(panel, QStringLiteral("pfc_storm"));
+        const FindingFocus pfc = view->findingOverlay();
+        QCOMPARE(pfc.originNode, int(nodeOf(*snap, "dgx003 mlx5_0")));
+        QVERIFY(pfc.originLink >= 0);
+        const auto originEnds = endsOf(*snap, static_cast<std::uint32_t>(pfc.originLink));
+        QVERIFY(originEnds.first == nodeOf(*snap, "dgx003 mlx5_0") || originEnds.second == nodeOf(*snap, "dgx003 mlx5_0"));
+        std::set<std::string> spread;
+        for (auto l : pfc.spreadLinks) spread.insert(snap->linkLabel(LinkId(l)));
+        QCOMPARE(spread.size(), std::size_t(3));  // leaf02 p9-spine01, spine01 p1-leaf01 p9, leaf01 p1-dgx001
+        for (const char* port : {"leaf02 p9", "spine01 p1", "leaf01 p1"})
+            QVERIFY2(std::any_of(spread.begin(), spread.end(), [&](const std::string& s) { return s.find(port) != std::string::npos; }), port);
+        QVERIFY(std::find(pfc.spreadLinks.begin(), pfc.spreadLinks.end(), std::uint32_t(pfc.originLink)) == pfc.spreadLinks.end());
+        QVERIFY(pfc.pathLinks.empty());
+        QVERIFY(view->grab().save(QStringLiteral("/tmp/fabscope_overlay_pfc.png")));
+
+        // The straggler: its route from dgx001 to dgx004, four links joined end to end. Opening
+        // another store drops the storm's overlay.
+        open(w, stragglerStore_);
+        QVERIFY(view->findingOverlay().empty());
+        snap = w.snapshot();
+        clickKind(panel, QStringLiteral("straggler_path"));
+        const FindingFocus path = view->findingOverlay();
+        QCOMPARE(path.originNode, -1);
+        QVERIFY(path.spreadLinks.empty());
+        QCOMPARE(path.pathLinks.size(), std::size_t(4));
+        std::uint32_t at = nodeOf(*snap, "dgx001 mlx5_0");
+        for (auto l : path.pathLinks) {
+            const auto [a, b] = endsOf(*snap, l);
+            QVERIFY(a == at || b == at);
+            at = a == at ? b : a;
+        }
+        QCOMPARE(at, nodeOf(*snap, "dgx004 mlx5_0"));
+        // Drawn: each hop's link is on screen in the current frame.
+        view->renderFrame();
+        for (auto l : path.pathLinks) QVERIFY(view->nodePosition(int(endsOf(*snap, l).first)));
+        QVERIFY(view->grab().save(QStringLiteral("/tmp/fabscope_overlay_straggler.png")));
+
+        // Clicking the fabric's background moves the selection on: the overlay goes.
+        view->renderFrame();
+        QPoint empty;
+        for (int y = view->height() - 4; y > view->height() / 2 && empty.isNull(); y -= 7)
+            for (int x = 4; x < view->width() - 4; x += 11)
+                if (view->nodeAt(QPointF(x, y)) < 0 && view->linkAt(QPointF(x, y)) < 0) {
+                    empty = QPoint(x, y);
+                    break;
+                }
+        QVERIFY(!empty.isNull());
+        QTest::mouseClick(view, Qt::LeftButton, {}, empty);
+        QVERIFY(view->findingOverlay().empty());
+    }
+};
+
+QTEST_MAIN(TestFindingOverlay)
+#include "tst_finding_overlay.moc"

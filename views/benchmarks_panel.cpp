@@ -1,0 +1,222 @@
+#include "views/benchmarks_panel.h"
+
+#include "core/byte_size.h"
+#include "views/store_snapshot.h"
+
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace fabscope {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+const QColor kPalette[] = {QColor(40, 110, 200), QColor(230, 120, 30), QColor(40, 160, 80), QColor(190, 50, 60),
+                           QColor(130, 80, 190), QColor(120, 90, 60), QColor(220, 90, 170), QColor(90, 90, 90)};
+
+QString runName(const CollectiveRun& r) {
+    std::vector<std::string> hosts;
+    for (const auto& h : r.hosts)
+        if (std::find(hosts.begin(), hosts.end(), h) == hosts.end()) hosts.push_back(h);
+    QString where = hosts.empty() ? QObject::tr("hosts unknown")
+                                  : QObject::tr("%n host(s)", nullptr, static_cast<int>(hosts.size()));
+    if (hosts.size() <= 2 && !hosts.empty()) where = qs(hosts.front()) + (hosts.size() == 2 ? QStringLiteral(", ") + qs(hosts[1]) : QString());
+    return QObject::tr("%1 #%2 (%3)").arg(qs(r.tool)).arg(r.id).arg(where);
+}
+
+QString num(double v, int prec = 3) { return QString::number(v, 'g', prec); }
+
+QString assessmentLine(const CollectiveRun& run, const CollectiveAssessment& a) {
+    QString s = QStringLiteral("<b>%1</b>: ").arg(runName(run).toHtmlEscaped());
+    if (a.busbwGBs)
+        s += QObject::tr("busbw %1 GB/s (= %2 Gb/s) at %3")
+                 .arg(num(*a.busbwGBs, 4), num(*a.busbwGBs * 8, 4), qs(binarySize(a.largestBytes)));
+    if (run.avgBusbwGBs) s += QObject::tr("; avg %1 GB/s").arg(num(*run.avgBusbwGBs, 4));
+    if (a.bottleneck) {
+        const auto& b = *a.bottleneck;
+        s += QObject::tr("; bottleneck %1 p%2 → %3 p%4 at %5 Gb/s")
+                 .arg(qs(b.txNode).toHtmlEscaped(), qs(b.txPort), qs(b.rxNode).toHtmlEscaped(), qs(b.rxPort), num(b.capacityGbps, 4));
+        if (a.efficiency) s += QObject::tr(" (%1 % of it)").arg(*a.efficiency * 100, 0, 'f', 0);
+    } else if (!a.note.empty()) {
+        s += QStringLiteral("; ") + qs(a.note).toHtmlEscaped();
+    }
+    return s;
+}
+
+} // namespace
+
+BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("benchmarksPanel"));
+    setAccessibleName(tr("Benchmarks"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    layout->addWidget(split);
+
+    auto* top = new QWidget(split);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    auto* chart = new QChart();
+    chart->setTitle(tr("nccl-tests: bus bandwidth by message size"));
+    chart->setMargins(QMargins(4, 4, 20, 4));  // room for the last size label
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart_ = new QChartView(chart, top);
+    chart_->setObjectName(QStringLiteral("busbwChart"));
+    chart_->setAccessibleName(tr("Bus bandwidth versus message size chart"));
+    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_->setMinimumHeight(220);
+    summary_ = new QLabel(tr("No nccl-tests run in this store."), top);
+    summary_->setObjectName(QStringLiteral("benchmarkRunsSummary"));
+    summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
+    topLayout->addWidget(chart_, 1);
+    topLayout->addWidget(summary_);
+
+    table_ = new QTableWidget(0, 7, split);
+    table_->setObjectName(QStringLiteral("perftestTable"));
+    table_->setAccessibleName(tr("perftest results"));
+    table_->setHorizontalHeaderLabels({tr("Pair"), tr("Test"), tr("Size"), tr("t_typical (µs)"), tr("p99 (µs)"),
+                                       tr("BW avg (Gb/s)"), tr("Time (UTC)")});
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSortingEnabled(false);
+    table_->verticalHeader()->hide();
+    split->addWidget(top);
+    split->addWidget(table_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    setData({});
+}
+
+BenchmarksPanel::~BenchmarksPanel() = default;
+
+QLineSeries* BenchmarksPanel::runSeries(int i) const {
+    return i >= 0 && static_cast<std::size_t>(i) < outOfPlace_.size() ? outOfPlace_[static_cast<std::size_t>(i)] : nullptr;
+}
+
+void BenchmarksPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
+    const int generation = ++generation_;
+    if (!snapshot || snapshot->path.empty()) {
+        setData({});
+        return;
+    }
+    auto* watcher = new QFutureWatcher<BenchmarkData>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != generation_) return;  // a newer store replaced this one
+        try {
+            setData(watcher->result());
+        } catch (const std::exception& e) {
+            setData({});
+            summary_->setText(tr("Cannot read benchmarks: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+        }
+        Q_EMIT loaded();
+    });
+    watcher->setFuture(QtConcurrent::run([snapshot] {
+        const Store store(snapshot->path, Store::Mode::ReadOnly);
+        return collectBenchmarks(store, snapshot->fabric);
+    }));
+}
+
+void BenchmarksPanel::setData(const BenchmarkData& results) {
+    QChart* chart = chart_->chart();
+    chart->removeAllSeries();
+    for (auto* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    outOfPlace_.clear();
+    // x: log2(size in bytes); labelled with binary units at powers of two
+    auto* x = new QCategoryAxis(chart);
+    x->setTitleText(tr("Message size (log₂ scale)"));
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    auto* y = new QValueAxis(chart);
+    y->setTitleText(tr("busbw (GB/s)"));
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double lo = 3, hi = 30, top = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < results.runs.size(); ++i) {
+        const auto& run = results.runs[i];
+        const QColor colour = kPalette[i % std::size(kPalette)];
+        auto* out = new QLineSeries(chart);
+        out->setName(runName(run));
+        out->setPen(QPen(colour, 2));
+        auto* in = new QLineSeries(chart);
+        in->setName(tr("%1 in-place").arg(runName(run)));
+        in->setPen(QPen(colour, 1.3, Qt::DashLine));
+        for (const auto& r : run.rows) {
+            if (r.sizeBytes <= 0) continue;
+            const double lx = std::log2(static_cast<double>(r.sizeBytes));
+            if (r.busbwGBs) out->append(lx, *r.busbwGBs);
+            if (r.inPlaceBusbwGBs) in->append(lx, *r.inPlaceBusbwGBs);
+            for (const auto& v : {r.busbwGBs, r.inPlaceBusbwGBs})
+                if (v) top = std::max(top, *v);
+            lo = any ? std::min(lo, lx) : lx;
+            hi = any ? std::max(hi, lx) : lx;
+            any = true;
+        }
+        for (auto* s : {out, in}) {
+            chart->addSeries(s);
+            s->attachAxis(x);
+            s->attachAxis(y);
+        }
+        outOfPlace_.push_back(out);
+    }
+    lo = std::floor(lo);
+    hi = std::max(std::ceil(hi), lo + 1);
+    // ticks at multiples of 1, 2, 5 or 10 powers of two: at most ~9, landing on 1 KiB, 1 MiB, 1 GiB
+    int step = 10;
+    for (const int c : {1, 2, 5})
+        if ((hi - lo) / c <= 8) {
+            step = c;
+            break;
+        }
+    for (int e = static_cast<int>(lo); e <= static_cast<int>(hi); ++e)
+        if (e % step == 0) x->append(qs(binarySize(std::int64_t{1} << std::clamp(e, 0, 62))), e);
+    x->setRange(lo, hi);
+    y->setRange(0, top > 0 ? top * 1.1 : 1.0);
+    y->applyNiceNumbers();
+    chart->legend()->setVisible(!results.runs.empty());
+
+    QStringList lines;
+    for (std::size_t i = 0; i < results.runs.size() && i < results.assessments.size(); ++i)
+        lines << assessmentLine(results.runs[i], results.assessments[i]);
+    summary_->setText(lines.isEmpty() ? tr("No nccl-tests run in this store.") : lines.join(QStringLiteral("<br>")));
+
+    table_->setRowCount(static_cast<int>(results.perftest.size()));
+    for (std::size_t i = 0; i < results.perftest.size(); ++i) {
+        const auto& p = results.perftest[i];
+        const auto opt = [](const std::optional<double>& v) { return v ? num(*v, 4) : QStringLiteral("—"); };
+        const QStringList cells = {qs(p.src) + QStringLiteral(" → ") + qs(p.dst), qs(p.tool), qs(binarySize(p.msgBytes)),
+                                   opt(p.latencyUs), opt(p.stat("p99_us")), opt(p.stat("bw_avg_gbps")),
+                                   QDateTime::fromSecsSinceEpoch(static_cast<qint64>(p.time)).toUTC()
+                                       .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c >= 2 && c <= 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            table_->setItem(static_cast<int>(i), c, item);
+        }
+    }
+    table_->resizeColumnsToContents();
+}
+
+} // namespace fabscope
