@@ -11,6 +11,7 @@
 #include "views/finding_focus.h"
 #include "views/findings_panel.h"
 #include "views/heatmap_view.h"
+#include "views/latency_matrix_view.h"
 #include "views/inspector_panel.h"
 #include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
@@ -213,6 +214,14 @@ void MainWindow::createDocks() {
     chartsDock->raise();
     connect(this, &MainWindow::storeLoaded, benchmarks, [this, benchmarks] { benchmarks->setSnapshot(snapshot_); });
     dockMenuActions_.append(benchmarksDock->toggleViewAction());
+    // Latency matrix (pingmesh): follows the time window; a clicked pair's route overlays the graph.
+    auto* matrix = new LatencyMatrixView(time_, selection_, this);
+    QDockWidget* matrixDock = addDock(tr("Latency matrix"), QStringLiteral("latencyMatrixDock"), matrix, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(chartsDock, matrixDock);
+    chartsDock->raise();
+    connect(this, &MainWindow::storeLoaded, matrix, [this, matrix] { matrix->setSnapshot(snapshot_); });
+    connect(matrix, &LatencyMatrixView::routeRequested, fabric_, &FabricView::setFindingOverlay);
+    dockMenuActions_.append(matrixDock->toggleViewAction());
 }
 
 void MainWindow::createActions() {
@@ -278,7 +287,7 @@ void MainWindow::createActions() {
     QMenu* docks = view->addMenu(tr("&Docks"));
     for (int i = 0; i < dockMenuActions_.size(); ++i) {
         docks->addAction(dockMenuActions_[i]);
-        dockMenuActions_[i]->setShortcut(QKeySequence(tr("Alt+%1").arg(i + 1)));
+        if (i < 10) dockMenuActions_[i]->setShortcut(QKeySequence(tr("Alt+%1").arg((i + 1) % 10)));  // Alt+1..9, then Alt+0
     }
 }
 

@@ -1,26 +1,14 @@
 #pragma once
 // Small text helpers shared by the benchmark-output importers (perftest, nccl-tests): their
 // tables are whitespace-separated columns of plain decimal numbers.
+#include "importers/text_util.h"
+
 #include <charconv>
 #include <optional>
 #include <string_view>
 #include <vector>
 
 namespace fabscope::bench {
-
-inline std::vector<std::string_view> splitWhitespace(std::string_view l) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < l.size()) {
-        const auto b = l.find_first_not_of(" \t", i);
-        if (b == std::string_view::npos) break;
-        auto e = l.find_first_of(" \t", b);
-        if (e == std::string_view::npos) e = l.size();
-        out.push_back(l.substr(b, e - b));
-        i = e;
-    }
-    return out;
-}
 
 // A finite decimal number filling the whole token ("7.04", "2e-07", "-1"); nullopt otherwise.
 inline std::optional<double> parseNumber(std::string_view s) {

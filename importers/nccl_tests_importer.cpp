@@ -13,7 +13,6 @@
 namespace fabscope {
 namespace {
 
-using bench::splitWhitespace;
 
 // Where each cell of a table row goes. nccl-tests >= 2.x prints
 // `size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong`; older

@@ -13,7 +13,6 @@
 namespace fabscope {
 namespace {
 
-using bench::splitWhitespace;
 
 // perftest's "MB" is 2^20 bytes (format_factor 0x100000 in perftest_parameters.c); with
 // --report_gbits it prints Gb/sec = 10^9 bits (factor 125000000 bytes).

@@ -101,7 +101,7 @@ std::int64_t RdmaStatImporter::parse(const ImportInput& in, SampleWriter& out, D
             sawTime = true;
             continue;
         }
-        const auto t = sonicTokens(l);
+        const auto t = splitWhitespace(l);
         const bool prompt = t[0].find('@') != std::string_view::npos && (l.find("$ ") != std::string_view::npos || l.find("# ") != std::string_view::npos);
         if (l.starts_with('#') || l.starts_with('$') || prompt) {  // comments and prompts end a record
             flush();

@@ -1,6 +1,7 @@
 #include "importers/sonic_pfc_importer.h"
 
 #include "importers/line_reader.h"
+#include "importers/sonic_table.h"
 #include "importers/text_util.h"
 
 #include <array>
@@ -11,20 +12,6 @@
 
 namespace fabscope {
 namespace {
-
-std::vector<std::string_view> tokens(std::string_view l) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < l.size()) {
-        const auto b = l.find_first_not_of(" \t", i);
-        if (b == std::string_view::npos) break;
-        auto e = l.find_first_of(" \t", b);
-        if (e == std::string_view::npos) e = l.size();
-        out.push_back(l.substr(b, e - b));
-        i = e;
-    }
-    return out;
-}
 
 // "Port Rx PFC0 ... PFC7" -> direction "rx"/"tx" and the priority of each column; nullopt otherwise.
 struct TableHeader {
@@ -47,44 +34,6 @@ bool isPfcwdHeader(std::string_view l) {
            l.find("STORM") != std::string_view::npos;
 }
 
-// "admin@leaf01:~$ show pfc counters": a shell prompt, which may follow a table without a blank line.
-bool isPrompt(const std::vector<std::string_view>& t) {
-    return !t.empty() && t[0].find('@') != std::string_view::npos &&
-           (t[0].find('#') != std::string_view::npos || t[0].find('$') != std::string_view::npos);
-}
-
-bool isRule(std::string_view l) { return !l.empty() && l.find_first_not_of("- \t") == std::string_view::npos; }
-
-// "15,437" -> 15437; separators must split groups of three digits.
-std::optional<std::uint64_t> parseCount(std::string_view s) {
-    if (s.find(',') == std::string_view::npos) {
-        if (s.starts_with("0x") || s.starts_with("0X")) return std::nullopt;
-        return parseU64(s);
-    }
-    std::string digits;
-    std::size_t groupLen = 0;
-    bool first = true;
-    for (const char c : s) {
-        if (c == ',') {
-            if ((first && (groupLen == 0 || groupLen > 3)) || (!first && groupLen != 3)) return std::nullopt;
-            first = false;
-            groupLen = 0;
-        } else if (c >= '0' && c <= '9') {
-            digits.push_back(c);
-            ++groupLen;
-        } else {
-            return std::nullopt;
-        }
-    }
-    if (groupLen != 3) return std::nullopt;
-    return parseU64(digits);
-}
-
-std::string nodeFromFileName(std::string_view path) {
-    std::string name = std::filesystem::path(std::string(path)).filename().string();
-    return name.substr(0, name.find('.'));
-}
-
 } // namespace
 
 int SonicPfcImporter::detect(std::string_view head) const {
@@ -92,7 +41,7 @@ int SonicPfcImporter::detect(std::string_view head) const {
     std::string_view l;
     bool pfcwd = false;
     while (r.next(l) && r.number() < 400) {
-        const auto t = tokens(l);
+        const auto t = splitWhitespace(l);
         if (auto h = tableHeader(t); h && !h->prios.empty()) return 85;
         if (isPfcwdHeader(l)) pfcwd = true;
     }
@@ -132,7 +81,7 @@ std::int64_t SonicPfcImporter::parse(const ImportInput& in, SampleWriter& out, D
             continue;
         }
         if (l.starts_with("Last cached time was")) continue;  // counters since `sonic-clear pfccounters`
-        const auto t = tokens(l);
+        const auto t = splitWhitespace(l);
         if (auto h = tableHeader(t)) {
             if (h->prios.empty()) diag.fail(reader.number(), "`Port Rx`/`Port Tx` header without PFC0..PFC7 columns");
             table = std::move(*h);
@@ -144,8 +93,8 @@ std::int64_t SonicPfcImporter::parse(const ImportInput& in, SampleWriter& out, D
             mode = Mode::Pfcwd;
             continue;
         }
-        if (isPrompt(t)) mode = Mode::None;
-        if (isRule(l) || mode == Mode::Pfcwd) continue;
+        if (!t.empty() && sonicPrompt(t[0])) mode = Mode::None;
+        if (sonicRule(l) || mode == Mode::Pfcwd) continue;
         if (mode == Mode::None) {  // prompts, comments, other commands' output
             if (!l.starts_with('#') && strays++ == 0) strayFirstLine = reader.number();
             continue;
@@ -161,7 +110,7 @@ std::int64_t SonicPfcImporter::parse(const ImportInput& in, SampleWriter& out, D
                 if (naCells++ == 0) naFirstLine = reader.number();
                 continue;
             }
-            const auto value = parseCount(cell);
+            const auto value = sonicCount(cell);
             if (!value)
                 diag.fail(reader.number(), "PFC" + std::to_string(table.prios[i]) + " of " + port +
                                                " is not a count: " + std::string(cell.substr(0, 40)));

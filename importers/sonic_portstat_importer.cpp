@@ -46,7 +46,7 @@ int SonicPortstatImporter::detect(std::string_view head) const {
     LineReader r(head);
     std::string_view l;
     while (r.next(l) && r.number() < 400) {
-        const auto t = sonicTokens(l);
+        const auto t = splitWhitespace(l);
         if (isHeader(t) && std::any_of(t.begin(), t.end(), [](auto c) { return portstatCounter(c).has_value(); })) return 85;
     }
     return 0;
@@ -95,7 +95,7 @@ std::int64_t SonicPortstatImporter::parse(const ImportInput& in, SampleWriter& o
             warnedCached = true;
             continue;
         }
-        const auto t = sonicTokens(l);
+        const auto t = splitWhitespace(l);
         if (isHeader(t)) {
             columns.clear();
             for (std::size_t i = 2; i < t.size(); ++i) columns.push_back({std::string(t[i]), portstatCounter(t[i])});

@@ -6,20 +6,6 @@
 
 namespace fabscope {
 
-std::vector<std::string_view> sonicTokens(std::string_view l) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < l.size()) {
-        const auto b = l.find_first_not_of(" \t", i);
-        if (b == std::string_view::npos) break;
-        auto e = l.find_first_of(" \t", b);
-        if (e == std::string_view::npos) e = l.size();
-        out.push_back(l.substr(b, e - b));
-        i = e;
-    }
-    return out;
-}
-
 std::optional<std::uint64_t> sonicCount(std::string_view s) {
     if (s.find(',') == std::string_view::npos) {
         if (s.starts_with("0x") || s.starts_with("0X")) return std::nullopt;

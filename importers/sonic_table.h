@@ -1,6 +1,7 @@
 #pragma once
-// Pieces shared by the SONiC CLI table importers (`show interfaces counters`, ...): whitespace
-// tokens, `15,437` counts, rule lines, shell prompts and the node named by a file.
+// Pieces shared by the SONiC CLI table importers (`show pfc counters`, `show interfaces
+// counters`, ...): `15,437` counts, rule lines, shell prompts and the node named by a file.
+// Tokens come from splitWhitespace (importers/text_util.h).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -8,8 +9,6 @@
 #include <vector>
 
 namespace fabscope {
-
-std::vector<std::string_view> sonicTokens(std::string_view line);
 
 // "15,437" -> 15437, "0" -> 0; separators must split groups of three digits; nullopt otherwise.
 std::optional<std::uint64_t> sonicCount(std::string_view cell);

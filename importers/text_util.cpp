@@ -103,4 +103,18 @@ std::string guidFromFileName(std::string_view path) {
     return normaliseGuid(name.substr(0, e));
 }
 
+std::vector<std::string_view> splitWhitespace(std::string_view l) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < l.size()) {
+        const auto b = l.find_first_not_of(" \t", i);
+        if (b == std::string_view::npos) break;
+        auto e = l.find_first_of(" \t", b);
+        if (e == std::string_view::npos) e = l.size();
+        out.push_back(l.substr(b, e - b));
+        i = e;
+    }
+    return out;
+}
+
 } // namespace fabscope

@@ -20,6 +20,7 @@ Section findings(const ReportData& d);
 Section gpuRisk(const ReportData& d);
 Section annotations(const ReportData& d);
 Section benchmarks(const ReportData& d);
+Section latency(const ReportData& d);
 Section methods(const ReportData& d);
 
 // Shared helpers.

@@ -58,7 +58,7 @@ ReportDocument buildDocument(const ReportData& d) {
     doc.sections = {docsec::summary(d),       docsec::fabric(d),        docsec::utilisation(d),   docsec::hotLinks(d),
                     docsec::ecmpImbalance(d), docsec::degradedLinks(d), docsec::errorLinks(d),    docsec::pfcCongestion(d),
                     docsec::stragglers(d),    docsec::topologyChanges(d), docsec::findings(d),    docsec::gpuRisk(d),
-                    docsec::benchmarks(d),    docsec::annotations(d),   docsec::methods(d)};
+                    docsec::benchmarks(d),    docsec::latency(d),       docsec::annotations(d),   docsec::methods(d)};
     return doc;
 }
 

@@ -26,6 +26,8 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);
     r.annotations = annotations(store, r.findings.windowStart, r.findings.windowEnd);
     r.benchmarks = collectBenchmarks(store, ctx.fabric());
+    r.probes = loadProbePairs(store, ctx.fabric(), r.findings.windowStart, r.findings.windowEnd,
+                              static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     return r;
 }
 
