@@ -12,6 +12,9 @@
 namespace fabscope {
 
 SampleWriter::SampleWriter(Store& store) : store_(store) {
+    // Series ids are rowids: those above today's largest are created by this writer.
+    sql::Stmt maxId(store.handle(), "SELECT coalesce(max(id), 0) FROM series");
+    if (maxId.step()) firstNewSeriesId_ = maxId.integer(0) + 1;
     for (auto& [name, id] : store.deviceNames()) {
         const std::string guid = normaliseGuid(name);
         deviceByName_.emplace(name.starts_with("0x") && !guid.empty() ? guid : name, id);
@@ -39,6 +42,7 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     if (device == 0) ++unmapped_;
     const auto h = static_cast<Handle>(seriesIds_.size());
     counterNames_.push_back(counter.name);
+    flushed_.push_back(false);
     seriesIds_.push_back(store_.ensureSeries(device, std::string(node), std::string(port), counter.name, counter.unit));
     handles_.emplace(key_, h);
     return h;
@@ -46,25 +50,33 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
 
 // Two files of one capture may hold the same counter at the same time (perfquery and
 // perfquery -x of one port, with the same `date +%s` lines): one sample is kept per time, the
-// 64-bit one: the value that is not a saturated legacy ceiling, else the larger. Returns false when nothing collides, leaving the append to the caller.
-bool SampleWriter::mergeWithStored(std::int64_t seriesId, const std::string& counter, std::span<const std::int64_t> t,
-                                   std::span<const double> v) {
-    std::vector<std::int64_t> times(t.begin(), t.end());
-    std::vector<double> values(v.begin(), v.end());
+// 64-bit one: the value that is not a saturated legacy ceiling, else the larger. Returns false
+// when nothing collides, leaving the append to the caller. `t` is sorted; `mayHaveStored` is
+// false for a series this writer created and has not flushed yet, which skips the query on the
+// common path of a fresh import.
+bool SampleWriter::mergeWithStored(std::int64_t seriesId, bool mayHaveStored, const std::string& counter,
+                                   std::span<const std::int64_t> t, std::span<const double> v) {
+    std::vector<std::int64_t> times;
+    std::vector<double> values;
     std::vector<std::int64_t> rowids;
-    if (!storedChunks_)
-        storedChunks_ = std::make_unique<sql::Stmt>(store_.handle(), "SELECT rowid, times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3");
-    sql::Stmt& q = *storedChunks_;
-    q.reset();
-    q.bind(1, seriesId).bind(2, t.front()).bind(3, t.back());
-    while (q.step()) {
-        rowids.push_back(q.integer(0));
-        decodeTimes(q.blob(1), times);
-        decodeValues(q.blob(2), values);
+    if (mayHaveStored) {
+        if (!storedChunks_)
+            storedChunks_ = std::make_unique<sql::Stmt>(store_.handle(),
+                                                        "SELECT rowid, times, vals FROM chunks WHERE series_id=?1 AND t1>=?2 AND t0<=?3");
+        sql::Stmt& q = *storedChunks_;
+        q.reset();
+        q.bind(1, seriesId).bind(2, t.front()).bind(3, t.back());
+        while (q.step()) {
+            rowids.push_back(q.integer(0));
+            decodeTimes(q.blob(1), times);
+            decodeValues(q.blob(2), values);
+        }
+        q.reset();
     }
-    q.reset();
     const bool selfRepeat = std::adjacent_find(t.begin(), t.end()) != t.end();
     if (rowids.empty() && !selfRepeat) return false;
+    times.insert(times.begin(), t.begin(), t.end());
+    values.insert(values.begin(), v.begin(), v.end());
     std::vector<std::size_t> idx(times.size());
     std::iota(idx.begin(), idx.end(), 0);
     std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return times[a] < times[b]; });
@@ -84,7 +96,10 @@ bool SampleWriter::mergeWithStored(std::int64_t seriesId, const std::string& cou
     }
     if (repeats == 0) return false;
     duplicates_ += repeats;
-    for (auto id : rowids) sql::Stmt(store_.handle(), "DELETE FROM chunks WHERE rowid=?1").bind(1, id).run();
+    if (!rowids.empty()) {
+        sql::Stmt del(store_.handle(), "DELETE FROM chunks WHERE rowid=?1");
+        for (auto id : rowids) del.bind(1, id).run();
+    }
     for (std::size_t off = 0; off < mt.size(); off += kChunkSamples) {
         const std::size_t n = std::min(kChunkSamples, mt.size() - off);
         store_.appendChunk(seriesId, std::span(mt).subspan(off, n), std::span(mv).subspan(off, n));
@@ -129,7 +144,9 @@ void SampleWriter::flush() {
             std::copy(ts.begin(), ts.end(), t.begin());
             std::copy(vs.begin(), vs.end(), v.begin());
         }
-        if (mergeWithStored(seriesIds_[h], counterNames_[h], t, v)) continue;
+        const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
+        flushed_[h] = true;
+        if (mergeWithStored(seriesIds_[h], mayHaveStored, counterNames_[h], t, v)) continue;
         for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
             const std::size_t n = std::min(kChunkSamples, t.size() - off);
             store_.appendChunk(seriesIds_[h], t.subspan(off, n), v.subspan(off, n));

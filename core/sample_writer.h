@@ -61,8 +61,10 @@ private:
     std::int64_t duplicates_ = 0;
     std::unique_ptr<sql::Stmt> storedChunks_;  // prepared once: asked for every series written
     std::vector<std::string> counterNames_;  // by handle
-    bool mergeWithStored(std::int64_t seriesId, const std::string& counter, std::span<const std::int64_t> t,
-                         std::span<const double> v);
+    std::vector<bool> flushed_;              // by handle: some of its samples are written already
+    std::int64_t firstNewSeriesId_ = 1;      // series from this id on did not exist before this writer
+    bool mergeWithStored(std::int64_t seriesId, bool mayHaveStored, const std::string& counter,
+                         std::span<const std::int64_t> t, std::span<const double> v);
 };
 
 } // namespace fabscope
