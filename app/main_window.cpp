@@ -305,37 +305,83 @@ void MainWindow::chooseFilesToImport() {
 void MainWindow::openStore(const QString& path) {
     storePath_ = path;
     const int generation = ++loadGeneration_;
+    if (cancelRates_) cancelRates_->store(true);
     statusBar()->showMessage(tr("Loading %1…").arg(path));
+    // Two steps: the fabric is drawn as soon as it is read, then the link rates colour it.
     auto* watcher = new QFutureWatcher<std::shared_ptr<const StoreSnapshot>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, path] {
         watcher->deleteLater();
         if (generation != loadGeneration_) return;  // a newer load superseded this one
+        std::shared_ptr<const StoreSnapshot> base;
         try {
-            showSnapshot(watcher->result());
-            recent_->add(path);
-            statusBar()->showMessage(tr("Opened %1").arg(path));
-            analysis_->run(path, std::nullopt);
+            base = watcher->result();
         } catch (const std::exception& e) {
             QMessageBox::critical(this, tr("Cannot open store"), QString::fromUtf8(e.what()));
             statusBar()->showMessage(tr("Cannot open %1").arg(path));
+            Q_EMIT storeLoaded();
+            return;
+        }
+        showSnapshot(base);
+        recent_->add(path);
+        Q_EMIT fabricShown();
+        analysis_->run(path, std::nullopt);
+        loadRates(std::move(base), generation);
+    });
+    watcher->setFuture(QtConcurrent::run([p = path.toStdString()] { return loadStoreFabric(p); }));
+}
+
+void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base, int generation) {
+    if (base->snapshotId == 0) {  // no topology: no link rates to wait for
+        statusBar()->showMessage(tr("Opened %1").arg(qs(base->path)));
+        Q_EMIT storeLoaded();
+        return;
+    }
+    statusBar()->showMessage(tr("Opened %1; loading link rates…").arg(qs(base->path)));
+    cancelRates_ = std::make_shared<std::atomic<bool>>(false);
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const StoreSnapshot>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != loadGeneration_) return;
+        try {
+            showRates(watcher->result());
+            statusBar()->showMessage(tr("Opened %1").arg(qs(snapshot_->path)));
+        } catch (const std::exception& e) {
+            QMessageBox::critical(this, tr("Cannot read link rates"), QString::fromUtf8(e.what()));
+            statusBar()->showMessage(tr("Link rates of %1 could not be read").arg(qs(snapshot_->path)));
         }
         Q_EMIT storeLoaded();
     });
-    watcher->setFuture(QtConcurrent::run([p = path.toStdString()] { return loadStoreSnapshot(p); }));
+    watcher->setFuture(QtConcurrent::run([base = std::move(base), cancel = cancelRates_] { return withLinkRates(*base, cancel.get()); }));
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
     selection_->clear();
+    setSnapshotOnViews();
+    time_->reset(snapshot_->timeSpan(), snapshot_->rates.step);
+    findings_->setReport(nullptr);
+    showSummary();
+}
+
+// The same fabric with its rates: selection, cursor and findings stay as the user left them.
+void MainWindow::showRates(std::shared_ptr<const StoreSnapshot> snapshot) {
+    snapshot_ = std::move(snapshot);
+    fabric_->setRates(snapshot_);
+    inspector_->setSnapshot(snapshot_);
+    charts_->setSnapshot(snapshot_);
+    heatmap_->setSnapshot(snapshot_);
+    heatmap_->setSelectedLink(linkOfSelection(*selection_, snapshot_.get()));
+    time_->setStep(snapshot_->rates.step);
+    showSummary();
+}
+
+void MainWindow::setSnapshotOnViews() {
     fabric_->setSnapshot(snapshot_);
     inspector_->setSnapshot(snapshot_);
     charts_->setSnapshot(snapshot_);
     heatmap_->setSnapshot(snapshot_);
     annotations_->setSnapshot(snapshot_);
-    time_->reset(snapshot_->timeSpan(), snapshot_->rates.step);
-    findings_->setReport(nullptr);
-    showSummary();
 }
 
 void MainWindow::focusFinding(const Finding& finding) {

@@ -44,7 +44,8 @@ public:
     [[nodiscard]] RecentStores* recentStores() const { return recent_; }
 
 Q_SIGNALS:
-    void storeLoaded();
+    void fabricShown();  // the fabric of an opened store is drawn; its rates are still loading
+    void storeLoaded();  // the rates are in too (or the open failed)
     void importFinished(bool ok);
     void analysisFinished();
     void reportExported(bool ok, const QString& message);
@@ -58,6 +59,9 @@ private:
     void createActions();
     void createDocks();
     void showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    void loadRates(std::shared_ptr<const StoreSnapshot> base, int generation);
+    void showRates(std::shared_ptr<const StoreSnapshot> snapshot);
+    void setSnapshotOnViews();
     void showSummary();
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void focusFinding(const Finding& finding);
@@ -85,6 +89,7 @@ private:
     std::shared_ptr<std::atomic<bool>> cancelImport_;
     QList<QAction*> dockMenuActions_;
     int loadGeneration_ = 0;  // results of superseded loads are dropped
+    std::shared_ptr<std::atomic<bool>> cancelRates_;  // set when a newer open supersedes a rate load
 };
 
 } // namespace fabscope

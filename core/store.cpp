@@ -42,7 +42,9 @@ struct Store::Statements {
 };
 
 Store::Store(const std::string& path, Mode mode) : path_(path) {
-    const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    // NOMUTEX: a Store is used by one thread at a time, so SQLite's per-call locking is pure cost.
+    const int flags = SQLITE_OPEN_NOMUTEX |
+                      (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         std::string msg = "cannot open store " + path + ": " + (db_ ? sqlite3_errmsg(db_) : "out of memory");
         sqlite3_close(db_);
@@ -56,7 +58,11 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             sql::exec(db_, "PRAGMA synchronous=NORMAL");
             sql::exec(db_, "PRAGMA cache_size=-131072");  // 128 MiB: imports touch many index pages
             migrate();
-        } else if (schemaVersion() > kSchemaVersion) {
+        } else {
+            // Reads of a large store go through the page cache without a copy per page.
+            sql::exec(db_, "PRAGMA mmap_size=4294967296");
+        }
+        if (mode == Mode::ReadOnly && schemaVersion() > kSchemaVersion) {
             throw StoreError("store " + path + " was written by a newer FabScope (schema " +
                              std::to_string(schemaVersion()) + ")");
         }
@@ -231,45 +237,66 @@ std::optional<SnapshotInfo> Store::snapshotByLabel(const std::string& label) con
     return SnapshotInfo{s.integer(0), s.text(1), s.real(2)};
 }
 
+namespace {
+// Rows are read in primary-key order and placed by their `ord` column: asking SQLite for
+// ORDER BY ord would sort every row of a 166k-port fabric in a temporary B-tree first.
+template <typename T>
+T& slotAt(std::vector<T>& items, std::vector<bool>& filled, std::int64_t ord, const char* what) {
+    if (ord < 0 || static_cast<std::size_t>(ord) >= items.size() || filled[static_cast<std::size_t>(ord)])
+        throw StoreError(std::string("store: ") + what + " with a bad position");
+    filled[static_cast<std::size_t>(ord)] = true;
+    return items[static_cast<std::size_t>(ord)];
+}
+
+std::size_t rowCount(sqlite3* db, const char* table, std::int64_t snapshotId) {
+    Stmt c(db, std::string("SELECT count(*) FROM ") + table + " WHERE snapshot_id=?1");
+    c.bind(1, snapshotId);
+    c.step();
+    return static_cast<std::size_t>(c.integer(0));
+}
+} // namespace
+
 Fabric Store::loadFabric(std::int64_t snapshotId) const {
     Fabric f;
     std::vector<std::pair<std::int64_t, std::uint32_t>> devToNode;  // device id -> node index
-    Stmt n(db_, "SELECT device_id, type, description, system_name, num_ports, lid FROM snap_nodes "
-                "WHERE snapshot_id=?1 ORDER BY ord");
+    f.nodes.resize(rowCount(db_, "snap_nodes", snapshotId));
+    std::vector<bool> filled(f.nodes.size());
+    Stmt n(db_, "SELECT s.ord, s.device_id, s.type, s.description, s.system_name, s.num_ports, s.lid, d.guid "
+                "FROM snap_nodes s JOIN devices d ON d.id=s.device_id WHERE s.snapshot_id=?1");
     n.bind(1, snapshotId);
     while (n.step()) {
-        Node node;
-        node.type = static_cast<NodeType>(n.integer(1));
-        node.description = n.text(2);
-        node.systemName = n.text(3);
-        node.numPorts = static_cast<int>(n.integer(4));
-        node.lid = static_cast<int>(n.integer(5));
-        devToNode.emplace_back(n.integer(0), static_cast<std::uint32_t>(f.nodes.size()));
-        f.nodes.push_back(std::move(node));
+        Node& node = slotAt(f.nodes, filled, n.integer(0), "node");
+        node.type = static_cast<NodeType>(n.integer(2));
+        node.description = n.text(3);
+        node.systemName = n.text(4);
+        node.numPorts = static_cast<int>(n.integer(5));
+        node.lid = static_cast<int>(n.integer(6));
+        node.guid = n.text(7);
+        devToNode.emplace_back(n.integer(1), static_cast<std::uint32_t>(n.integer(0)));
     }
-    Stmt g(db_, "SELECT d.guid FROM snap_nodes s JOIN devices d ON d.id=s.device_id WHERE s.snapshot_id=?1 ORDER BY s.ord");
-    g.bind(1, snapshotId);
-    for (std::size_t i = 0; g.step() && i < f.nodes.size(); ++i) f.nodes[i].guid = g.text(0);
+    if (std::find(filled.begin(), filled.end(), false) != filled.end()) throw StoreError("store: node without a device");
     std::sort(devToNode.begin(), devToNode.end());
 
-    Stmt p(db_, "SELECT device_id, port, number, port_guid, lid, width, speed, capacity_bps, state FROM snap_ports "
-                "WHERE snapshot_id=?1 ORDER BY ord");
+    f.ports.resize(rowCount(db_, "snap_ports", snapshotId));
+    filled.assign(f.ports.size(), false);
+    Stmt p(db_, "SELECT ord, device_id, port, number, port_guid, lid, width, speed, capacity_bps, state FROM snap_ports "
+                "WHERE snapshot_id=?1");
     p.bind(1, snapshotId);
     while (p.step()) {
-        Port port;
-        auto it = std::lower_bound(devToNode.begin(), devToNode.end(), std::pair{p.integer(0), std::uint32_t{0}});
-        if (it == devToNode.end() || it->first != p.integer(0)) throw StoreError("store: port of an unknown node");
+        Port& port = slotAt(f.ports, filled, p.integer(0), "port");
+        auto it = std::lower_bound(devToNode.begin(), devToNode.end(), std::pair{p.integer(1), std::uint32_t{0}});
+        if (it == devToNode.end() || it->first != p.integer(1)) throw StoreError("store: port of an unknown node");
         port.node = NodeId(it->second);
-        port.name = p.text(1);
-        port.number = static_cast<int>(p.integer(2));
-        port.portGuid = p.text(3);
-        port.lid = static_cast<int>(p.integer(4));
-        if (!p.isNull(5)) port.width = static_cast<int>(p.integer(5));
-        port.speed = p.text(6);
-        port.capacityBps = static_cast<std::uint64_t>(p.integer(7));
-        port.state = static_cast<PortState>(p.integer(8));
-        f.ports.push_back(std::move(port));
+        port.name = p.text(2);
+        port.number = static_cast<int>(p.integer(3));
+        port.portGuid = p.text(4);
+        port.lid = static_cast<int>(p.integer(5));
+        if (!p.isNull(6)) port.width = static_cast<int>(p.integer(6));
+        port.speed = p.text(7);
+        port.capacityBps = static_cast<std::uint64_t>(p.integer(8));
+        port.state = static_cast<PortState>(p.integer(9));
     }
+    if (std::find(filled.begin(), filled.end(), false) != filled.end()) throw StoreError("store: missing port row");
     Stmt l(db_, "SELECT a_port_ord, b_port_ord, width, speed, capacity_bps, both_ends FROM snap_links "
                 "WHERE snapshot_id=?1 ORDER BY rowid");
     l.bind(1, snapshotId);

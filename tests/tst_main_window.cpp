@@ -7,6 +7,7 @@
 #include "views/fabric_view.h"
 #include "views/findings_model.h"
 #include "views/findings_panel.h"
+#include "views/selection.h"
 #include "views/time_controller.h"
 
 #include <QAbstractItemModelTester>
@@ -74,6 +75,30 @@ private Q_SLOTS:
         QVERIFY(slider && slider->isEnabled());
         QCOMPARE(slider->maximum(), 59);
         if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-main.png"));
+    }
+
+    // A large store's fabric is drawn before its link rates load; what the user does meanwhile
+    // (select a link, move the cursor) survives the rates arriving.
+    void theFabricIsShownBeforeTheRatesAndTheUsersChoicesSurviveThem() {
+        MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &MainWindow::fabricShown);
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store_);
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(loaded.count(), 0);
+        QVERIFY(w.snapshot()->rates.empty());
+        QCOMPARE(w.snapshot()->fabric.links.size(), std::size_t{96});
+        w.selection()->selectLink(5);
+        const double t = w.timeController()->span().start + 100;
+        w.timeController()->setTime(t);
+        QVERIFY(loaded.count() > 0 || loaded.wait(20000));
+        QVERIFY(!w.snapshot()->rates.empty());
+        QCOMPARE(w.selection()->link(), 5);
+        QCOMPARE(w.findChild<FabricView*>()->selectedLink(), 5);
+        QCOMPARE(w.timeController()->time(), t);
+        auto* slider = w.findChild<QSlider*>(QStringLiteral("timeSlider"));
+        QCOMPARE(slider->maximum(), 59);  // the 10 s step arrived with the rates
     }
 
     void clickingTheHotLinkFindingSelectsItsLinkAndMovesTheCursor() {

@@ -246,11 +246,11 @@ private Q_SLOTS:
         MainWindow w;
         w.resize(1400, 900);
         w.show();
-        openDemo(w);
         auto* panel = w.findChild<AnnotationsPanel*>();
         auto* scrubber = w.findChild<TimeScrubber*>();
         QVERIFY(panel && scrubber);
         QSignalSpy changed(panel, &AnnotationsPanel::annotationsChanged);
+        openDemo(w);
         QVERIFY(changed.count() > 0 || changed.wait(5000));
         const QString note = QStringLiteral("maintenance on spine01 <ticket 42> & co");
         auto find = [&]() -> std::optional<AnnotationSpan> {
@@ -305,11 +305,11 @@ private Q_SLOTS:
     void anAddedAnnotationIsListedAndStored() {
         MainWindow w;
         w.show();
-        openDemo(w);
         auto* panel = w.findChild<AnnotationsPanel*>();
         QVERIFY(panel);
         QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy changed(panel, &AnnotationsPanel::annotationsChanged);
+        openDemo(w);
         QVERIFY(changed.count() > 0 || changed.wait(5000));
         const int before = panel->model()->rowCount();
         const int hot = hotLink(*w.snapshot());

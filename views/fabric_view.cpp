@@ -225,6 +225,17 @@ void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     Q_EMIT layoutChanged();
 }
 
+void FabricView::setRates(std::shared_ptr<const StoreSnapshot> snapshot) {
+    if (!snapshot_ || !snapshot || snapshot->fabric.links.size() != snapshot_->fabric.links.size()) {
+        setSnapshot(std::move(snapshot));
+        return;
+    }
+    snapshot_ = std::move(snapshot);
+    bin_ = snapshot_->rates.binAt(time_);
+    colourDirty_ = true;
+    update();
+}
+
 double FabricView::fitScale() const {
     if (!layout_) return 1;
     return std::max(1e-6, (width() - 2 * kSide) / layout_->width);

@@ -49,6 +49,9 @@ public:
     ~FabricView() override;
 
     void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
+    // The shown fabric again with its link rates loaded (same nodes, ports and links): layout,
+    // zoom, selection and overlay stay; only the colours change.
+    void setRates(std::shared_ptr<const StoreSnapshot> snapshot);
     [[nodiscard]] LinkMetric metric() const { return scale_.metric(); }
     [[nodiscard]] const ColourScale& colourScale() const { return scale_; }
     [[nodiscard]] int selectedNode() const { return selectedNode_; }

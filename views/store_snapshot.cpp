@@ -56,17 +56,37 @@ std::string StoreSnapshot::linkLabel(LinkId l) const {
     return portLabel(link.a) + " \u2014 " + portLabel(link.b);
 }
 
-std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel) {
+namespace {
+std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
     auto s = std::make_shared<StoreSnapshot>();
-    Store store(path, Store::Mode::ReadOnly);
-    s->path = path;
+    s->path = store.path();
     s->info = store.info();
     if (auto latest = store.latestSnapshot()) {
         s->snapshotId = latest->id;
         s->fabric = store.loadFabric(latest->id);
     }
     index(*s);
+    return s;
+}
+} // namespace
+
+std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel) {
+    const Store store(path, Store::Mode::ReadOnly);
+    auto s = readFabric(store);
     if (s->snapshotId) s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel);
+    return s;
+}
+
+std::shared_ptr<const StoreSnapshot> loadStoreFabric(const std::string& path) {
+    return readFabric(Store(path, Store::Mode::ReadOnly));
+}
+
+std::shared_ptr<const StoreSnapshot> withLinkRates(const StoreSnapshot& base, const std::atomic<bool>* cancel) {
+    auto s = std::make_shared<StoreSnapshot>(base);
+    if (s->snapshotId) {
+        const Store store(base.path, Store::Mode::ReadOnly);
+        s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel);
+    }
     return s;
 }
 

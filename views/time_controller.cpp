@@ -28,6 +28,12 @@ void TimeController::reset(TimeRange span, double step) {
     settleTimer_->start();
 }
 
+void TimeController::setStep(double step) {
+    if (step <= 0 || step == step_) return;
+    step_ = step;
+    Q_EMIT stepChanged(step_);
+}
+
 void TimeController::setTime(double t) {
     if (!cursor_.moveTo(t)) return;
     Q_EMIT cursorChanged(cursor_.time);

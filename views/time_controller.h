@@ -24,6 +24,9 @@ public:
 
     // A new store: the span, the sampling step (seconds), cursor at the start, no selection.
     void reset(TimeRange span, double step);
+    // The sampling step once it is known (rates load after the fabric is shown); cursor and
+    // selection stay where the user put them.
+    void setStep(double step);
 
 public Q_SLOTS:
     void setTime(double t);
@@ -37,6 +40,7 @@ public Q_SLOTS:
     void setSpeed(double samplesPerSecond);
 
 Q_SIGNALS:
+    void stepChanged(double step);
     void spanChanged(fabscope::TimeRange span);
     void cursorChanged(double time);
     // Emitted ~100 ms after the cursor stops moving, for panels too costly to follow every step.

@@ -228,6 +228,7 @@ TimeScrubber::TimeScrubber(TimeController* time, QWidget* parent) : QWidget(pare
         if (n > 0) time_->setTime(time_->span().at(static_cast<double>(v) / n));
     });
     connect(time_, &TimeController::spanChanged, this, [this] { syncSpan(); });
+    connect(time_, &TimeController::stepChanged, this, [this] { syncSpan(); });
     connect(time_, &TimeController::cursorChanged, this, &TimeScrubber::syncCursor);
     connect(time_, &TimeController::selectionChanged, this, [this] { syncSelection(); });
     connect(time_, &TimeController::playingChanged, this, &TimeScrubber::syncPlaying);

@@ -16,8 +16,9 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
     for (std::size_t i = 0; i < devices.size() && i < fabric_.nodes.size(); ++i)
         nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
 
+    portsOfNode_.resize(fabric_.nodes.size());
     for (std::size_t i = 0; i < fabric_.ports.size(); ++i)
-        fabricPorts_.emplace(SeriesPort{fabric_.ports[i].node.value(), fabric_.ports[i].name}, static_cast<std::uint32_t>(i));
+        portsOfNode_[fabric_.ports[i].node.value()].push_back(static_cast<std::uint32_t>(i));
     linkOfPort_.assign(fabric_.ports.size(), std::nullopt);
     for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
         linkOfPort_[fabric_.links[i].a.value()] = LinkId(i);
@@ -30,15 +31,19 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
         const auto n = nodeOfDevice.find(s.deviceId);
         if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
         SeriesPort sp{n->second, s.port};
-        if (auto p = fabricPort(sp)) byPortCounter_[{p->value(), s.counter}] = s.id;
+        if (auto p = fabricPort(sp)) {
+            auto& byPort = seriesByPort_[s.counter];
+            if (byPort.empty()) byPort.assign(fabric_.ports.size(), 0);
+            byPort[p->value()] = s.id;
+        }
         byCounter_[s.counter].emplace_back(std::move(sp), s.id);
     }
 }
 
-std::optional<std::int64_t> AnalysisContext::seriesFor(PortId port, const std::string& counter) const {
-    auto it = byPortCounter_.find({port.value(), counter});
-    if (it == byPortCounter_.end()) return std::nullopt;
-    return it->second;
+std::optional<std::int64_t> AnalysisContext::seriesFor(PortId port, std::string_view counter) const {
+    auto it = seriesByPort_.find(counter);
+    if (it == seriesByPort_.end() || it->second[port.value()] == 0) return std::nullopt;
+    return it->second[port.value()];
 }
 
 std::vector<std::pair<SeriesPort, std::int64_t>> AnalysisContext::seriesOf(const std::string& counter) const {
@@ -54,9 +59,10 @@ RateSeries AnalysisContext::rates(std::int64_t seriesId, const std::string& coun
 }
 
 std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {
-    auto it = fabricPorts_.find(p);
-    if (it == fabricPorts_.end()) return std::nullopt;
-    return PortId(it->second);
+    if (p.node >= portsOfNode_.size()) return std::nullopt;
+    for (std::uint32_t port : portsOfNode_[p.node])  // a node has tens of ports
+        if (fabric_.ports[port].name == p.port) return PortId(port);
+    return std::nullopt;
 }
 
 std::optional<LinkId> AnalysisContext::linkOf(PortId p) const { return linkOfPort_[p.value()]; }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <tuple>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fabscope {
@@ -36,7 +37,7 @@ public:
     [[nodiscard]] double windowEnd() const { return windowEnd_; }
 
     // Series id of `counter` on a fabric port, if one was imported.
-    [[nodiscard]] std::optional<std::int64_t> seriesFor(PortId port, const std::string& counter) const;
+    [[nodiscard]] std::optional<std::int64_t> seriesFor(PortId port, std::string_view counter) const;
     // Every (port, series id) carrying `counter`, fabric ports or not.
     [[nodiscard]] std::vector<std::pair<SeriesPort, std::int64_t>> seriesOf(const std::string& counter) const;
     // Rates of one series over the window.
@@ -58,10 +59,12 @@ private:
     AnalysisConfig config_;
     double snapshotTime_ = 0;
     double windowStart_ = 0, windowEnd_ = 0;
-    std::map<SeriesPort, std::uint32_t> fabricPorts_;                  // -> PortId value
+    // Vectors indexed by node or port: detectors ask for every port of an 83k-link fabric, so
+    // a lookup must not allocate or walk a tree of strings.
+    std::vector<std::vector<std::uint32_t>> portsOfNode_;               // node -> PortId values
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
-    std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>> byCounter_;
-    std::map<std::pair<std::uint32_t, std::string>, std::int64_t> byPortCounter_;  // (PortId value, counter)
+    std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
+    std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none
 };
 
 } // namespace fabscope

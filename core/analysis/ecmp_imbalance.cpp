@@ -18,7 +18,7 @@ namespace {
 struct Member {
     PortId local, remote;
     DirectionLoad load;
-    std::map<std::int64_t, double> utilByEnd;  // interval end (ms) -> utilisation, valid intervals only
+    std::vector<std::pair<std::int64_t, double>> utilByEnd;  // (interval end ms, utilisation), valid intervals, sorted
 };
 
 struct Moment {
@@ -66,7 +66,7 @@ void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<F
     const EcmpImbalanceConfig& c = ctx.config().ecmpImbalance;
     for (Member& m : g)
         for (std::size_t i = 0; i < m.load.rates.size(); ++i)
-            if (m.load.rates.ok(i)) m.utilByEnd[m.load.rates.endMs[i]] = m.load.util[i];
+            if (m.load.rates.ok(i)) m.utilByEnd.emplace_back(m.load.rates.endMs[i], m.load.util[i]);
     // The timeline: interval ends every member measured.
     std::vector<Moment> moments;
     const Member& first = g.front();
@@ -77,8 +77,9 @@ void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<F
         bool all = true;
         double sum = 0;
         for (std::size_t k = 0; k < g.size() && all; ++k) {
-            auto it = g[k].utilByEnd.find(end);
-            if (it == g[k].utilByEnd.end()) {
+            const auto& byEnd = g[k].utilByEnd;
+            auto it = std::lower_bound(byEnd.begin(), byEnd.end(), std::pair{end, -1.0});
+            if (it == byEnd.end() || it->first != end) {
                 all = false;
                 break;
             }
@@ -116,19 +117,22 @@ void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<F
 void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) {
     const Fabric& f = ctx.fabric();
     const std::vector<int> tiers = computeTiers(f);
-    std::map<std::uint32_t, std::vector<Member>> groups;  // switch -> its up-links
+    std::map<std::uint32_t, std::vector<std::pair<PortId, PortId>>> groups;  // switch -> its up-links (local, remote)
     for (const Link& l : f.links) {
         for (auto [local, remote] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}}) {
             const auto n = f.port(local).node.value(), m = f.port(remote).node.value();
             if (f.nodes[n].type != NodeType::Switch || f.nodes[m].type != NodeType::Switch) continue;
             if (tiers[m] != tiers[n] + 1) continue;
-            auto load = directionLoad(ctx, local, remote);
-            if (!load) continue;
-            groups[n].push_back({local, remote, std::move(*load), {}});
+            groups[n].emplace_back(local, remote);
         }
     }
-    for (auto& [sw, g] : groups)
+    // One group's rates in memory at a time: all up-links of a 32k-GPU fabric would take GBs.
+    for (const auto& [sw, links] : groups) {
+        std::vector<Member> g;
+        for (auto [local, remote] : links)
+            if (auto load = directionLoad(ctx, local, remote)) g.push_back({local, remote, std::move(*load), {}});
         if (g.size() >= 2) scanGroup(ctx, g, out);
+    }
 }
 
 } // namespace fabscope
