@@ -1,6 +1,7 @@
 #include "core/store.h"
 
 #include "core/chunk_codec.h"
+#include "core/fabric_codec.h"
 #include "core/sqlite_stmt.h"
 #include "core/store_schema.h"
 
@@ -214,6 +215,8 @@ std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label
         l.bind(5, link.speed).bind(6, static_cast<std::int64_t>(link.capacityBps)).bind(7, link.seenFromBothEnds ? 1 : 0);
         l.run();
     }
+    Stmt blob(db_, "INSERT INTO snapshot_fabric VALUES(?1,?2,?3)");
+    blob.bind(1, sid).bind(2, kFabricBlobFormat).bindBlob(3, encodeFabric(fabric)).run();
     return sid;
 }
 
@@ -257,6 +260,16 @@ std::size_t rowCount(sqlite3* db, const char* table, std::int64_t snapshotId) {
 } // namespace
 
 Fabric Store::loadFabric(std::int64_t snapshotId) const {
+    {
+        Stmt b(db_, "SELECT data FROM snapshot_fabric WHERE snapshot_id=?1 AND format=?2");
+        b.bind(1, snapshotId).bind(2, kFabricBlobFormat);
+        if (b.step())
+            if (auto f = decodeFabric(b.blob(0))) return std::move(*f);
+    }
+    return loadFabricFromTables(snapshotId);
+}
+
+Fabric Store::loadFabricFromTables(std::int64_t snapshotId) const {
     Fabric f;
     std::vector<std::pair<std::int64_t, std::uint32_t>> devToNode;  // device id -> node index
     f.nodes.resize(rowCount(db_, "snap_nodes", snapshotId));

@@ -84,7 +84,13 @@ CREATE TABLE collective_rows(
 CREATE INDEX collective_rows_by_run ON collective_rows(run_id, size_bytes);
 )sql";
 
-constexpr std::array<std::string_view, 4> kScripts{kV1, kV2, kV3, kV4};
+// Version 5: each snapshot's fabric as one blob (core/fabric_codec.h), a read cache beside the
+// snap_* tables. Snapshots written before v5 have none and are read from the tables.
+constexpr std::string_view kV5 = R"sql(
+CREATE TABLE snapshot_fabric(snapshot_id INTEGER PRIMARY KEY, format INTEGER NOT NULL, data BLOB NOT NULL);
+)sql";
+
+constexpr std::array<std::string_view, 5> kScripts{kV1, kV2, kV3, kV4, kV5};
 
 } // namespace
 
