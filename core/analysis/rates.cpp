@@ -22,6 +22,7 @@ bool isSaturated(std::string_view counter, double value) {
     constexpr double k64 = 18446744073709551615.0;  // rounds to 2^64 as a double: compare with >=
     constexpr double k32 = 4294967295.0;
     if (value >= k64 || value == k32) return true;
+    if (value != 4 * k32 && value != 255.0 && value != 65535.0) return false;  // almost every value: no name compared
     const bool data = counter == "xmit_bytes" || counter == "rcv_bytes";
     if (data) return value == 4 * k32;  // PortXmitData/PortRcvData count 4-byte words
     // Error counters of the IB PortCounters attribute are 16 bits wide, two of them only 8.
