@@ -177,6 +177,7 @@ int main(int argc, char** argv) {
     std::vector<Finding> hot;
     double contextSeconds = 0;
     {
+        const Store::ReadTransaction read(s);  // as analyze() runs each detector
         const AnalysisContext ctx(s, *info.timeStart, *info.timeEnd, config);
         contextSeconds = now() - t0;
         detectHotLinks(ctx, hot);

@@ -24,7 +24,7 @@ std::int64_t unzigzag(std::uint64_t v) {
     return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
 }
 
-std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end) {
+std::uint64_t getLongVarint(const unsigned char*& p, const unsigned char* end) {
     std::uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
         if (p == end) throw std::runtime_error("corrupt sample block (truncated varint)");
@@ -33,6 +33,11 @@ std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end) {
         if (!(b & 0x80)) return v;
     }
     throw std::runtime_error("corrupt sample block (varint too long)");
+}
+
+inline std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end) {
+    if (p != end && *p < 0x80) return *p++;  // one byte: the small deltas of a quiet counter
+    return getLongVarint(p, end);
 }
 
 void putDeltas(std::string& out, std::span<const std::int64_t> xs) {

@@ -43,6 +43,11 @@ struct Store::Statements {
 };
 
 Store::Store(const std::string& path, Mode mode) : path_(path) {
+    // Memory statistics take one process-wide mutex per SQLite allocation, which serialises two
+    // threads reading through their own connections. Must precede SQLite's initialisation;
+    // SQLITE_MISUSE later (already initialised) is harmless.
+    static const int noMemStatus = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    (void)noMemStatus;
     // NOMUTEX: a Store is used by one thread at a time, so SQLite's per-call locking is pure cost.
     const int flags = SQLITE_OPEN_NOMUTEX |
                       (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
@@ -132,6 +137,15 @@ Store::Transaction::~Transaction() {
 void Store::Transaction::commit() {
     store_->commit();
     done_ = true;
+}
+
+Store::ReadTransaction::ReadTransaction(const Store& s) {
+    if (!sqlite3_get_autocommit(s.db_)) return;
+    sql::exec(s.db_, "BEGIN");
+    db_ = s.db_;
+}
+Store::ReadTransaction::~ReadTransaction() {
+    if (db_ && !sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
 }
 
 // ---------------------------------------------------------------- imports

@@ -78,6 +78,7 @@ public:
 
     [[nodiscard]] int schemaVersion() const;
     [[nodiscard]] const std::string& path() const { return path_; }
+    [[nodiscard]] bool readOnly() const { return !stmts_; }
 
     // All writes of one imported file happen inside one Transaction; without commit() it rolls back.
     class Transaction {
@@ -91,6 +92,21 @@ public:
     private:
         Store* store_;
         bool done_ = false;
+    };
+
+    // One read transaction over a burst of queries (an analysis loading thousands of series):
+    // SQLite then takes its shared lock once instead of once per query (two fcntl calls and an
+    // fstat each), and the burst reads one consistent state. Keep it short: while it is held a
+    // writer's commit waits. A no-op inside a transaction already open on this connection.
+    class ReadTransaction {
+    public:
+        explicit ReadTransaction(const Store& s);
+        ~ReadTransaction();
+        ReadTransaction(const ReadTransaction&) = delete;
+        ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+    private:
+        sqlite3* db_ = nullptr;  // null when nothing was begun here
     };
 
     // --- imports

@@ -6,6 +6,7 @@
 #include "core/analysis/topology_change.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace fabscope {
 
@@ -23,18 +24,29 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     report.windowStart = window.from.value_or(spanStart);
     report.windowEnd = window.to.value_or(spanEnd);
 
-    const AnalysisContext ctx(store, report.windowStart, report.windowEnd, config);
-    detectHotLinks(ctx, report.findings);
-    detectDegradedLinks(ctx, report.findings);
-    detectErrorLinks(ctx, report.findings);
-    detectLinkFlaps(ctx, report.findings);
-    detectEcmpImbalance(ctx, report.findings);
-    detectCongestionTrees(ctx, report.findings);
-    detectPfcStorms(ctx, report.findings);
+    // Each detector reads under one read transaction: a shared lock taken once for its
+    // thousands of series loads, and released between detectors so an import can commit.
+    std::optional<AnalysisContext> context;
+    {
+        const Store::ReadTransaction read(store);
+        context.emplace(store, report.windowStart, report.windowEnd, config);
+    }
+    const AnalysisContext& ctx = *context;
+    auto run = [&](auto&& detector) {
+        const Store::ReadTransaction read(store);
+        detector();
+    };
+    run([&] { detectHotLinks(ctx, report.findings); });
+    run([&] { detectDegradedLinks(ctx, report.findings); });
+    run([&] { detectErrorLinks(ctx, report.findings); });
+    run([&] { detectLinkFlaps(ctx, report.findings); });
+    run([&] { detectEcmpImbalance(ctx, report.findings); });
+    run([&] { detectCongestionTrees(ctx, report.findings); });
+    run([&] { detectPfcStorms(ctx, report.findings); });
     const std::vector<Finding> beforeStragglers = report.findings;
-    detectStragglerPaths(store, ctx, beforeStragglers, report.findings);
-    detectTopologyChanges(store, report.findings);
-    detectProbeFindings(store, ctx, report.findings);
+    run([&] { detectStragglerPaths(store, ctx, beforeStragglers, report.findings); });
+    run([&] { detectTopologyChanges(store, report.findings); });
+    run([&] { detectProbeFindings(store, ctx, report.findings); });
     sortAndNumber(report.findings);
     return report;
 }

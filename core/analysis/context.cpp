@@ -52,10 +52,14 @@ std::vector<std::pair<SeriesPort, std::int64_t>> AnalysisContext::seriesOf(const
 }
 
 RateSeries AnalysisContext::rates(std::int64_t seriesId, const std::string& counter) const {
+    return rates(store_, seriesId, counter);
+}
+
+RateSeries AnalysisContext::rates(const Store& via, std::int64_t seriesId, const std::string& counter) const {
     // Whole milliseconds covering the window; the store trims to [from, to] inclusive.
     const auto fromMs = static_cast<std::int64_t>(std::floor(windowStart_ * 1000.0));
     const auto toMs = static_cast<std::int64_t>(std::ceil(windowEnd_ * 1000.0));
-    return deriveRates(store_.loadSeries(seriesId, fromMs, toMs), counter, config_.gapFactor);
+    return deriveRates(via.loadSeries(seriesId, fromMs, toMs), counter, config_.gapFactor);
 }
 
 std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {

@@ -42,6 +42,9 @@ public:
     [[nodiscard]] std::vector<std::pair<SeriesPort, std::int64_t>> seriesOf(const std::string& counter) const;
     // Rates of one series over the window.
     [[nodiscard]] RateSeries rates(std::int64_t seriesId, const std::string& counter) const;
+    // The same through another connection to the same store (a worker thread's own Store).
+    [[nodiscard]] RateSeries rates(const Store& via, std::int64_t seriesId, const std::string& counter) const;
+    [[nodiscard]] const Store& store() const { return store_; }
 
     // The fabric port a series port is, and the link it is on (when connected).
     [[nodiscard]] std::optional<PortId> fabricPort(const SeriesPort& p) const;

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <thread>
 
 namespace fabscope {
 namespace {
+
+constexpr std::size_t kParallelLinks = 4096;  // below this a second connection costs more than it saves
 
 struct Direction {
     PortId tx, rx;
@@ -46,13 +50,14 @@ void emit(const AnalysisContext& ctx, Direction d, double capBps, const RateSeri
     out.push_back(std::move(f));
 }
 
-void scanDirection(const AnalysisContext& ctx, Direction d, std::uint64_t linkCapacity, std::vector<Finding>& out) {
+void scanDirection(const AnalysisContext& ctx, const Store& via, Direction d, std::uint64_t linkCapacity,
+                   std::vector<Finding>& out) {
     const Port& txPort = ctx.fabric().port(d.tx);
     const double capBps = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : linkCapacity);
     if (capBps <= 0) return;  // unknown width or speed: no utilisation to judge
     const auto series = bytesSeries(ctx, d);
     if (!series) return;
-    const RateSeries r = ctx.rates(series->first, series->second);
+    const RateSeries r = ctx.rates(via, series->first, series->second);
     const HotLinkConfig& c = ctx.config().hotLink;
     std::vector<double> util(r.size(), 0);
     for (std::size_t i = 0; i < r.size(); ++i) util[i] = r.perSecond[i] * 8.0 / capBps;
@@ -73,13 +78,47 @@ void scanDirection(const AnalysisContext& ctx, Direction d, std::uint64_t linkCa
     }
 }
 
+// Links in blocks of kBlock, every `stride`-th block from `first`: series usually come in link
+// order (one switch's ports after another), so halves by position could leave a thread idle.
+constexpr std::size_t kBlock = 64;
+void scanLinks(const AnalysisContext& ctx, const Store& via, std::size_t first, std::size_t stride, std::vector<Finding>& out) {
+    const auto& links = ctx.fabric().links;
+    for (std::size_t b = first * kBlock; b < links.size(); b += stride * kBlock)
+        for (std::size_t i = b; i < std::min(b + kBlock, links.size()); ++i) {
+            scanDirection(ctx, via, {links[i].a, links[i].b}, links[i].capacityBps, out);
+            scanDirection(ctx, via, {links[i].b, links[i].a}, links[i].capacityBps, out);
+        }
+}
+
 } // namespace
 
 void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
-    for (const Link& l : ctx.fabric().links) {
-        scanDirection(ctx, {l.a, l.b}, l.capacityBps, out);
-        scanDirection(ctx, {l.b, l.a}, l.capacityBps, out);
+    // A large read-only store is scanned on two threads, the second through its own connection
+    // (a Store is one thread's); each takes every other block of links, so the order of the
+    // joined findings is fixed.
+    const Store& store = ctx.store();
+    const std::size_t n = ctx.fabric().links.size();
+    if (n < kParallelLinks || !store.readOnly()) return scanLinks(ctx, store, 0, 1, out);
+    std::vector<Finding> second;
+    std::exception_ptr failed;
+    std::thread worker([&] {
+        try {
+            const Store own(store.path(), Store::Mode::ReadOnly);
+            const Store::ReadTransaction read(own);
+            scanLinks(ctx, own, 1, 2, second);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+    try {
+        scanLinks(ctx, store, 0, 2, out);
+    } catch (...) {
+        worker.join();
+        throw;
     }
+    worker.join();
+    if (failed) std::rethrow_exception(failed);
+    out.insert(out.end(), std::make_move_iterator(second.begin()), std::make_move_iterator(second.end()));
 }
 
 } // namespace fabscope

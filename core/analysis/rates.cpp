@@ -18,11 +18,10 @@ double RateSeries::coveredSeconds() const {
     return s;
 }
 
-bool isSaturated(std::string_view counter, double value) {
+bool isSaturatedCeiling(std::string_view counter, double value) {
     constexpr double k64 = 18446744073709551615.0;  // rounds to 2^64 as a double: compare with >=
     constexpr double k32 = 4294967295.0;
     if (value >= k64 || value == k32) return true;
-    if (value != 4 * k32 && value != 255.0 && value != 65535.0) return false;  // almost every value: no name compared
     const bool data = counter == "xmit_bytes" || counter == "rcv_bytes";
     if (data) return value == 4 * k32;  // PortXmitData/PortRcvData count 4-byte words
     // Error counters of the IB PortCounters attribute are 16 bits wide, two of them only 8.
@@ -49,15 +48,18 @@ RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gap
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n / 2), sorted.end());
     const double gapMs = gapFactor * static_cast<double>(sorted[n / 2]);
 
+    bool satA = isSaturated(counter, d.values[0]);
     for (std::size_t i = 0; i < n; ++i) {
         r.startMs[i] = d.timesMs[i];
         r.endMs[i] = d.timesMs[i + 1];
         const double a = d.values[i], b = d.values[i + 1];
+        const bool satB = isSaturated(counter, b);
         IntervalFlag f = IntervalFlag::Ok;
-        if (isSaturated(counter, a) || isSaturated(counter, b)) f = IntervalFlag::Saturated;
+        if (satA || satB) f = IntervalFlag::Saturated;
         else if (b < a) f = IntervalFlag::Reset;
         else if (dts[i] <= 0 /* duplicate timestamp */ || static_cast<double>(dts[i]) > gapMs) f = IntervalFlag::Gap;
         r.flag[i] = f;
+        satA = satB;
         if (f != IntervalFlag::Ok) continue;
         r.delta[i] = b - a;
         r.perSecond[i] = (b - a) * 1000.0 / static_cast<double>(dts[i]);

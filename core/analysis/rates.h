@@ -29,7 +29,12 @@ struct RateSeries {
 // True when `value` is the ceiling of a legacy counter of this kind: 2^64-1 and 2^32-1 always
 // (also x4 for data counters imported from PortXmitData words), 2^16-1 for 16-bit IB error
 // counters, 2^8-1 for the 8-bit link_downed / link_error_recovery.
-bool isSaturated(std::string_view counter, double value);
+bool isSaturatedCeiling(std::string_view counter, double value);
+inline bool isSaturated(std::string_view counter, double value) {
+    // Below 2^32-1 only the 8- and 16-bit ceilings can be one: the common case costs one compare.
+    if (value < 4294967295.0 && value != 255.0 && value != 65535.0) return false;
+    return isSaturatedCeiling(counter, value);
+}
 
 // `gapFactor`: an interval longer than gapFactor x the median interval is a gap.
 RateSeries deriveRates(const SeriesData& data, std::string_view counter, double gapFactor = 3);

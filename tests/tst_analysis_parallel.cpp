@@ -1,0 +1,78 @@
+// A 32k-GPU store is scanned for hot links on two threads (core/analysis/hot_link.cpp). The
+// engineer must get the same findings as one thread gives: the k=48 fat tree with hot ports
+// spread over both threads' blocks of links, analysed read-only (two threads) and read-write
+// (one thread).
+#include "core/analysis/analyze.h"
+#include "core/analysis/context.h"
+#include "core/analysis/detectors.h"
+#include "core/demo_fabric.h"
+#include "core/sample_writer.h"
+
+#include <QTemporaryDir>
+#include <set>
+#include <QtTest>
+
+using namespace fabscope;
+
+class TestAnalysisParallel : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    static std::vector<std::string> summaries(const Store& s) {
+        const StoreInfo info = s.info();
+        const AnalysisContext ctx(s, *info.timeStart, *info.timeEnd, AnalysisConfig{});
+        std::vector<Finding> found;
+        detectHotLinks(ctx, found);
+        std::vector<std::string> out;
+        for (const auto& f : found) out.push_back(f.summary);
+        return out;
+    }
+
+private Q_SLOTS:
+    void twoThreadsFindWhatOneFinds() {
+        const std::string path = dir_.filePath(QStringLiteral("large.sqlite")).toStdString();
+        const Fabric fabric = demoFabric(DemoOptions::Scale::Large);
+        QVERIFY(fabric.links.size() > 8192);
+        // Hot transmitters on links in many 64-link blocks (even and odd), plus quiet ones.
+        std::set<std::size_t> hotLinks;
+        for (std::size_t l = 0; l < fabric.links.size(); l += 3 * 499) hotLinks.insert(l);
+        std::set<std::size_t> blockParities;
+        for (std::size_t l : hotLinks) blockParities.insert(l / 64 % 2);
+        QCOMPARE(blockParities.size(), std::size_t{2});  // both threads have hot links to find
+        {
+            Store s(path);
+            Store::Transaction tx(s);
+            s.writeSnapshot(fabric, "large", 1700000000);
+            SampleWriter w(s);
+            const CounterInfo xmit = *canonicalCounter("xmit_bytes");
+            for (std::size_t l = 0; l < fabric.links.size(); l += 499) {
+                const Port& p = fabric.port(fabric.links[l].a);
+                const auto h = w.series(fabric.node(p.node).guid, p.name, xmit);
+                const double util = hotLinks.count(l) ? 0.95 : 0.2;
+                const double bps = util * static_cast<double>(fabric.links[l].capacityBps);
+                for (int i = 0; i < 20; ++i) w.add(h, (1700000000LL + 10 * i) * 1000, bps / 8 * 10 * i);
+            }
+            w.flush();
+            s.recordImport("synthetic", "sha-parallel", "test", w.samples());
+            tx.commit();
+        }
+        const Store readWrite(path);  // one thread
+        const Store readOnly(path, Store::Mode::ReadOnly);  // two threads
+        QVERIFY(!readWrite.readOnly() && readOnly.readOnly());
+        auto one = summaries(readWrite), two = summaries(readOnly);
+        QCOMPARE(one.size(), hotLinks.size());
+        std::sort(one.begin(), one.end());
+        std::sort(two.begin(), two.end());
+        QCOMPARE(two, one);
+        // And the whole analysis, numbered and sorted, is the same list.
+        const auto a = analyze(readWrite, {}, AnalysisConfig{}), b = analyze(readOnly, {}, AnalysisConfig{});
+        QCOMPARE(a.findings.size(), b.findings.size());
+        for (std::size_t i = 0; i < a.findings.size(); ++i) {
+            QCOMPARE(b.findings[i].id, a.findings[i].id);
+            QCOMPARE(b.findings[i].summary, a.findings[i].summary);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisParallel)
+#include "tst_analysis_parallel.moc"
