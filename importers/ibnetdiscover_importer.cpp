@@ -6,6 +6,8 @@
 
 #include <charconv>
 #include <ctime>
+#include <string>
+#include <unordered_map>
 
 namespace fabscope {
 namespace {
@@ -152,6 +154,12 @@ private:
                 }
             }
         }
+        // One block per node: a GUID with a second block is two devices sharing a GUID (a
+        // misprogrammed board) or a file pasted twice; both are worth the engineer's attention.
+        if (const auto [first, isNew] = blockLine_.emplace(node.guid, line_); !isNew)
+            diag_.warn(line_, "node GUID " + node.guid + " has a second block (the first is at line " +
+                                  std::to_string(first->second) + "): a duplicate GUID, or the file concatenated twice; "
+                                  "their ports are merged into one node");
         current_ = builder_.node(node);
         // A node seen first as someone's neighbour gets its real numbers now.
         Node& have = builder_.nodeRef(current_);
@@ -256,6 +264,7 @@ private:
     std::optional<double> time_;
     std::int64_t line_ = 0;
     std::size_t nodes_ = 0;
+    std::unordered_map<std::string, std::size_t> blockLine_;  // node GUID -> line of its block
 };
 
 } // namespace

@@ -171,6 +171,8 @@ std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, Di
         if (!parseDouble(f[4], value))
             diag.fail(reader.number(), "bad value '" + std::string(f[4].substr(0, 40)) + "'");
         if (value < 0) diag.fail(reader.number(), "negative counter value " + std::string(f[4].substr(0, 40)));
+        if (value > 18446744073709551616.0)  // 2^64: the widest counter a port has
+            diag.fail(reader.number(), "counter value " + std::string(f[4].substr(0, 40)) + " is beyond any 64-bit counter");
         const std::string_view node = trim(f[1]), port = trim(f[2]), counter = trim(f[3]);
         if (node.empty() || port.empty() || counter.empty())
             diag.fail(reader.number(), "empty node, port or counter");

@@ -218,6 +218,49 @@ private Q_SLOTS:
         QCOMPARE(ms.status, FileStatus::Failed);
         QVERIFY2(diagnostics.back().message.find("millisecond") != std::string::npos, diagnostics.back().message.c_str());
     }
+
+    // Numbers no counter can hold: beyond 64 bits, infinite, not a number.
+    void longCsvRejectsValuesOutOfRange() {
+        const std::string head = "timestamp,node,port,counter,value\n1700000000,leaf01,1,xmit_bytes,5\n";
+        for (const std::string bad : {"99999999999999999999999999", "1e400", "inf", "nan"}) {
+            std::vector<Diagnostic> diagnostics;
+            QCOMPARE(importVariant("csv", "out of range", head + "1700000010,leaf01,1,xmit_bytes," + bad + "\n", &diagnostics).status,
+                     FileStatus::Failed);
+            QCOMPARE(diagnostics.back().line, std::int64_t{3});
+            QVERIFY2(diagnostics.back().message.find(bad) != std::string::npos, diagnostics.back().message.c_str());
+        }
+        // 2^64-1, a saturated 64-bit counter, is a value the analysis knows to skip: imported.
+        QCOMPARE(importVariant("csv", "ceiling", head + "1700000010,leaf01,1,xmit_bytes,18446744073709551615\n").status,
+                 FileStatus::Imported);
+    }
+
+    // Two node blocks with one GUID: imported (the fabric is still worth seeing) with a warning
+    // that names the GUID and both lines.
+    void duplicateGuidIsNamedWithBothLines() {
+        const std::string text = readFile(std::string(FABSCOPE_TEST_DATA) + "/ibsim/ibnetdiscover.txt");
+        const auto first = text.find("switchguid=");
+        const auto second = text.find("switchguid=", first + 1);
+        QVERIFY(first != std::string::npos && second != std::string::npos);
+        const auto guidOf = [&](std::size_t at) { return text.substr(at + 11, text.find('(', at) - at - 11); };
+        const std::string dupGuid = guidOf(first), otherGuid = guidOf(second);
+        // The second switch's block claims the first switch's GUID (switchguid and node line).
+        const auto blockEnd = text.find("\n\n", second);
+        std::string block = text.substr(second, blockEnd - second);
+        const auto hexOf = [](const std::string& g) { return g.substr(2); };  // without "0x"
+        for (std::size_t at; (at = block.find(hexOf(otherGuid))) != std::string::npos;) block.replace(at, hexOf(otherGuid).size(), hexOf(dupGuid));
+        const std::string dup = text.substr(0, second) + block + text.substr(blockEnd);
+        std::vector<Diagnostic> diagnostics;
+        QCOMPARE(importVariant("ibnetdiscover", "duplicate GUID", dup, &diagnostics).status, FileStatus::Imported);
+        const auto it = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                     [](const Diagnostic& d) { return d.message.find("second block") != std::string::npos; });
+        QVERIFY(it != diagnostics.end());
+        const auto lineOf = [&](std::size_t at) { return 1 + std::count(dup.begin(), dup.begin() + static_cast<std::ptrdiff_t>(at), '\n'); };
+        const auto firstNodeLine = lineOf(dup.find("Switch", first)), secondNodeLine = lineOf(dup.find("Switch", second));
+        QCOMPARE(it->line, static_cast<std::int64_t>(secondNodeLine));
+        QVERIFY2(it->message.find("line " + std::to_string(firstNodeLine)) != std::string::npos, it->message.c_str());
+        QVERIFY2(it->message.find(dupGuid) != std::string::npos, it->message.c_str());
+        QCOMPARE(it->severity, Severity::Warning);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBadInput)

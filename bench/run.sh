@@ -1,0 +1,17 @@
+#!/bin/sh
+# Every DESIGN §7 figure in one run, each against its baseline measured in the same run:
+#   bench/run.sh [BUILD_DIR]      (default: build; needs sqlite3, optionally python3-pandas)
+# 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas
+# 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS
+# 3. bench_views:    opening that store to a drawn fabric; scrub step; heatmap redraw
+# Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~3 minutes on 2 cores.
+set -eu
+build=${1:-build}
+work=${TMPDIR:-/tmp}/fabscope-bench-$$
+trap 'rm -rf "$work"' EXIT INT TERM
+echo "== import and hot links (10 M-row slice)"
+"$build/bench/fabscope_bench" --rows 10000000 --work "$work/slice"
+echo "== the whole large scenario"
+"$build/bench/bench_large" --work "$work/large" --keep
+echo "== views"
+QT_QPA_PLATFORM=offscreen "$build/bench/bench_views" --store "$work/large/large.sqlite"
