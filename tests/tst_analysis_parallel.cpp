@@ -1,14 +1,17 @@
-// A 32k-GPU store is scanned for hot links on two threads (core/analysis/hot_link.cpp). The
-// engineer must get the same findings as one thread gives: the k=48 fat tree with hot ports
-// spread over both threads' blocks of links, analysed read-only (two threads) and read-write
-// (one thread).
+// A 32k-GPU store is scanned for hot links, and its link rates loaded for the views, on two
+// threads (core/analysis/hot_link.cpp, core/timeseries/link_series.cpp). The engineer must get
+// what one thread gives: the k=48 fat tree with hot ports spread over both threads' blocks of
+// links, read read-only (two threads) and read-write (one thread).
 #include "core/analysis/analyze.h"
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
 #include "core/demo_fabric.h"
 #include "core/sample_writer.h"
+#include "core/tiers.h"
+#include "core/timeseries/link_series.h"
 
 #include <QTemporaryDir>
+#include <cmath>
 #include <set>
 #include <QtTest>
 
@@ -64,6 +67,21 @@ private Q_SLOTS:
         std::sort(one.begin(), one.end());
         std::sort(two.begin(), two.end());
         QCOMPARE(two, one);
+        // The views' link rates: every cell the same, and the hot links at ~95%.
+        const Fabric loaded = readOnly.loadFabric(readOnly.latestSnapshot()->id);
+        const auto tiers = computeTiers(loaded);
+        const auto serial = loadLinkTimeSeries(readWrite, 1, loaded, tiers), parallel = loadLinkTimeSeries(readOnly, 1, loaded, tiers);
+        QCOMPARE(parallel.bins, serial.bins);
+        QVERIFY(serial.bins > 0);
+        const auto sameCells = [](const std::vector<float>& x, const std::vector<float>& y) {
+            return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](float a, float b) {
+                       return (std::isnan(a) && std::isnan(b)) || a == b;
+                   });
+        };
+        QVERIFY(sameCells(parallel.utilUp, serial.utilUp) && sameCells(parallel.utilDown, serial.utilDown));
+        QCOMPARE(parallel.upIsAtoB, serial.upIsAtoB);
+        for (std::size_t l : hotLinks) QVERIFY2(std::abs(parallel.peak(LinkMetric::UtilMax, l) - 95.0f) < 0.5f, std::to_string(l).c_str());
+
         // And the whole analysis, numbered and sorted, is the same list.
         const auto a = analyze(readWrite, {}, AnalysisConfig{}), b = analyze(readOnly, {}, AnalysisConfig{});
         QCOMPARE(a.findings.size(), b.findings.size());

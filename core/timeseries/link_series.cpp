@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <exception>
+#include <iterator>
 #include <string>
-#include <tuple>
+#include <thread>
 #include <unordered_map>
 
 namespace fabscope {
@@ -17,12 +18,6 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr std::string_view kErrorCounters[] = {"symbol_errors", "link_error_recovery", "rcv_errors",
                                                 "xmit_discards", "fec_uncorrectable", "link_downed"};
-
-struct Key {
-    std::uint32_t port;
-    std::string counter;
-    bool operator<(const Key& o) const { return std::tie(port, counter) < std::tie(o.port, o.counter); }
-};
 
 // Writes the rate of every valid interval into the bins whose centre it covers; `combine` merges
 // with what is there (NaN = nothing yet).
@@ -109,39 +104,104 @@ float LinkTimeSeries::peak(LinkMetric m, std::size_t link) const {
     return best;
 }
 
+namespace {
+
+// Series ids of the counters the views draw, by fabric port (0: none): a lookup per port and
+// counter must be an index, not a search of a 553k-entry map.
+struct PortSeries {
+    std::vector<std::int64_t> xmitBytes, rcvBytes, xmitWait;
+    std::vector<std::vector<std::int64_t>> errors;  // same order as kErrorCounters
+
+    PortSeries(const Store& store, std::int64_t snapshotId, const Fabric& fabric) {
+        const std::size_t n = fabric.ports.size();
+        xmitBytes.assign(n, 0);
+        rcvBytes.assign(n, 0);
+        xmitWait.assign(n, 0);
+        errors.assign(std::size(kErrorCounters), std::vector<std::int64_t>(n, 0));
+        const std::vector<std::int64_t> devices = store.deviceIds(snapshotId);
+        std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
+        for (std::size_t i = 0; i < devices.size() && i < fabric.nodes.size(); ++i)
+            nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
+        std::vector<std::vector<std::uint32_t>> portsOfNode(fabric.nodes.size());
+        for (std::size_t i = 0; i < n; ++i) portsOfNode[fabric.ports[i].node.value()].push_back(static_cast<std::uint32_t>(i));
+        for (const SeriesInfo& s : store.series()) {
+            std::vector<std::int64_t>* column = s.counter == "xmit_bytes" ? &xmitBytes
+                                              : s.counter == "rcv_bytes"  ? &rcvBytes
+                                              : s.counter == "xmit_wait"  ? &xmitWait
+                                                                          : nullptr;
+            for (std::size_t c = 0; !column && c < std::size(kErrorCounters); ++c)
+                if (s.counter == kErrorCounters[c]) column = &errors[c];
+            const auto node = nodeOfDevice.find(s.deviceId);
+            if (!column || s.deviceId == 0 || node == nodeOfDevice.end()) continue;
+            for (std::uint32_t p : portsOfNode[node->second])  // a node has tens of ports
+                if (fabric.ports[p].name == s.port) (*column)[p] = s.id;
+        }
+    }
+};
+
+// Fills the rows of every `stride`-th block of 64 links from `first` (rows are per link, so two
+// threads filling different blocks never touch the same cell).
+void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>& tiers, const PortSeries& series,
+               std::size_t first, std::size_t stride, const std::atomic<bool>* cancel, LinkTimeSeries& out) {
+    constexpr std::size_t kBlock = 64;
+    const Store::ReadTransaction read(store);
+    auto tierOf = [&](PortId p) { return tiers[fabric.port(p).node.value()]; };
+    auto maxOf = [](float a, float b) { return std::max(a, b); };
+    auto sumOf = [](float a, float b) { return a + b; };
+    for (std::size_t b = first * kBlock; b < fabric.links.size(); b += stride * kBlock) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) return;
+        for (std::size_t li = b; li < std::min(b + kBlock, fabric.links.size()); ++li) {
+            const Link& l = fabric.links[li];
+            const bool aLower = tierOf(l.a) <= tierOf(l.b);
+            out.upIsAtoB[li] = aLower ? 1 : 0;
+            const PortId lower = aLower ? l.a : l.b, upper = aLower ? l.b : l.a;
+            const std::size_t base = li * out.bins;
+            // One direction tx -> rx: xmit_bytes of tx when imported, else rcv_bytes of rx.
+            auto direction = [&](PortId tx, PortId rx, std::vector<float>& dst) {
+                const Port& txPort = fabric.port(tx);
+                const double cap = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : l.capacityBps);
+                if (cap <= 0) return;
+                std::int64_t id = series.xmitBytes[tx.value()];
+                std::string_view counter = "xmit_bytes";
+                if (id == 0) {
+                    id = series.rcvBytes[rx.value()];
+                    counter = "rcv_bytes";
+                }
+                if (id == 0) return;
+                fill(deriveRates(store.loadSeries(id), counter), 8.0 * 100.0 / cap, out.start, out.step, out.bins,
+                     dst.data() + base, maxOf);
+            };
+            direction(lower, upper, out.utilUp);
+            direction(upper, lower, out.utilDown);
+            for (PortId p : {l.a, l.b}) {
+                if (const auto id = series.xmitWait[p.value()])
+                    fill(deriveRates(store.loadSeries(id), "xmit_wait"), 1.0, out.start, out.step, out.bins,
+                         out.xmitWait.data() + base, maxOf);
+                for (std::size_t c = 0; c < std::size(kErrorCounters); ++c)
+                    if (const auto id = series.errors[c][p.value()])
+                        fill(deriveRates(store.loadSeries(id), kErrorCounters[c]), 1.0, out.start, out.step, out.bins,
+                             out.errors.data() + base, sumOf);
+            }
+        }
+    }
+}
+
+} // namespace
+
 LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, const Fabric& fabric,
                                   const std::vector<int>& tiers, const std::atomic<bool>* cancel) {
     LinkTimeSeries out;
     const StoreInfo info = store.info();
     if (!info.timeStart || !info.timeEnd || fabric.links.empty()) return out;
-
-    // Which series sits on which fabric port.
-    const std::vector<std::int64_t> devices = store.deviceIds(snapshotId);
-    std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
-    for (std::size_t i = 0; i < devices.size() && i < fabric.nodes.size(); ++i)
-        nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
-    std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> portOf;  // (node, port name) -> PortId
-    for (std::size_t i = 0; i < fabric.ports.size(); ++i)
-        portOf.emplace(std::pair{fabric.ports[i].node.value(), fabric.ports[i].name}, static_cast<std::uint32_t>(i));
-    std::map<Key, std::int64_t> seriesOf;
-    for (const SeriesInfo& s : store.series()) {
-        const auto n = nodeOfDevice.find(s.deviceId);
-        if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
-        const auto p = portOf.find({n->second, s.port});
-        if (p != portOf.end()) seriesOf.emplace(Key{p->second, s.counter}, s.id);
-    }
-    auto find = [&](PortId p, std::string_view counter) -> std::optional<std::int64_t> {
-        const auto it = seriesOf.find(Key{p.value(), std::string(counter)});
-        if (it == seriesOf.end()) return std::nullopt;
-        return it->second;
-    };
+    const PortSeries series(store, snapshotId, fabric);
 
     // The grid: the median sampling interval of the first byte counter found, over the span.
     out.start = *info.timeStart;
     double step = 0;
-    for (const auto& [key, id] : seriesOf) {
-        if (key.counter != "xmit_bytes" && key.counter != "rcv_bytes") continue;
-        const SeriesData d = store.loadSeries(id);
+    for (const auto* column : {&series.xmitBytes, &series.rcvBytes}) {
+        const auto found = std::find_if(column->begin(), column->end(), [](std::int64_t id) { return id != 0; });
+        if (found == column->end()) continue;
+        const SeriesData d = store.loadSeries(*found);
         std::vector<std::int64_t> gaps;
         for (std::size_t i = 1; i < d.timesMs.size(); ++i) gaps.push_back(d.timesMs[i] - d.timesMs[i - 1]);
         if (gaps.empty()) continue;
@@ -160,43 +220,29 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     out.errors.assign(cells, kNaN);
     out.upIsAtoB.assign(out.links, 1);
 
-    auto tierOf = [&](PortId p) { return tiers[fabric.port(p).node.value()]; };
-    auto maxOf = [](float a, float b) { return std::max(a, b); };
-    auto sumOf = [](float a, float b) { return a + b; };
-    for (std::size_t li = 0; li < fabric.links.size(); ++li) {
-        if (cancel && cancel->load(std::memory_order_relaxed)) break;
-        const Link& l = fabric.links[li];
-        const bool aLower = tierOf(l.a) <= tierOf(l.b);
-        out.upIsAtoB[li] = aLower ? 1 : 0;
-        const PortId lower = aLower ? l.a : l.b, upper = aLower ? l.b : l.a;
-        const std::size_t base = li * out.bins;
-        // One direction tx -> rx: xmit_bytes of tx when imported, else rcv_bytes of rx.
-        auto direction = [&](PortId tx, PortId rx, std::vector<float>& dst) {
-            const Port& txPort = fabric.port(tx);
-            const double cap = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : l.capacityBps);
-            if (cap <= 0) return;
-            std::optional<std::int64_t> id = find(tx, "xmit_bytes");
-            std::string_view counter = "xmit_bytes";
-            if (!id) {
-                id = find(rx, "rcv_bytes");
-                counter = "rcv_bytes";
-            }
-            if (!id) return;
-            fill(deriveRates(store.loadSeries(*id), counter), 8.0 * 100.0 / cap, out.start, step, out.bins,
-                 dst.data() + base, maxOf);
-        };
-        direction(lower, upper, out.utilUp);
-        direction(upper, lower, out.utilDown);
-        for (PortId p : {l.a, l.b}) {
-            if (auto id = find(p, "xmit_wait"))
-                fill(deriveRates(store.loadSeries(*id), "xmit_wait"), 1.0, out.start, step, out.bins,
-                     out.xmitWait.data() + base, maxOf);
-            for (std::string_view c : kErrorCounters)
-                if (auto id = find(p, c))
-                    fill(deriveRates(store.loadSeries(*id), c), 1.0, out.start, step, out.bins,
-                         out.errors.data() + base, sumOf);
-        }
+    // A large read-only store loads on two threads, the second through its own connection.
+    constexpr std::size_t kParallelLinks = 4096;
+    if (fabric.links.size() < kParallelLinks || !store.readOnly()) {
+        fillLinks(store, fabric, tiers, series, 0, 1, cancel, out);
+        return out;
     }
+    std::exception_ptr failed;
+    std::thread worker([&] {
+        try {
+            const Store own(store.path(), Store::Mode::ReadOnly);
+            fillLinks(own, fabric, tiers, series, 1, 2, cancel, out);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+    try {
+        fillLinks(store, fabric, tiers, series, 0, 2, cancel, out);
+    } catch (...) {
+        worker.join();
+        throw;
+    }
+    worker.join();
+    if (failed) std::rethrow_exception(failed);
     return out;
 }
 
