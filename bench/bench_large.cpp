@@ -9,7 +9,11 @@
 #include "core/sample_writer.h"
 #include "core/store.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -17,6 +21,7 @@
 #include <string>
 #include <vector>
 
+extern char** environ;
 using namespace fabscope;
 namespace fs = std::filesystem;
 
@@ -60,6 +65,26 @@ std::size_t writeScenario(Store& store, const Fabric& f, int samples) {
     return static_cast<std::size_t>(writer.samples());
 }
 
+// `fabscope analyze --db store` in its own process, as a user runs it: wall seconds and that
+// process's peak RSS in MiB (-1, -1 when it cannot run).
+std::pair<double, double> analyzeInOwnProcess(const std::string& fabscope, const std::string& store) {
+    const std::string db = "--db=" + store;
+    char* args[] = {const_cast<char*>(fabscope.c_str()), const_cast<char*>("analyze"), const_cast<char*>(db.c_str()), nullptr};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t pid = 0;
+    const double t0 = now();
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) return {-1, -1};
+    int status = 0;
+    rusage u{};
+    wait4(pid, &status, 0, &u);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return {-1, -1};
+    return {now() - t0, static_cast<double>(u.ru_maxrss) / 1024.0};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -76,10 +101,14 @@ int main(int argc, char** argv) {
     fs::create_directories(work);
     const std::string storePath = work + "/large.sqlite";
 
-    const Fabric fabric = demoFabric(DemoOptions::Scale::Large);
+    // The scenario is written by a child process, so that this one stays small: a process
+    // started from a big one inherits its peak RSS (the kernel carries the old image's high
+    // water mark across exec), which would spoil the analysis' own figure below.
     double t0 = now();
-    std::size_t written = 0;
-    {
+    std::fflush(stdout);
+    const pid_t writer = fork();
+    if (writer == 0) {
+        const Fabric fabric = demoFabric(DemoOptions::Scale::Large);
         Store store(storePath);
         {
             Store::Transaction tx(store);
@@ -87,12 +116,28 @@ int main(int argc, char** argv) {
             store.recordImport("bench_large topology", "bench-large-topology", "bench", 0, sid);
             tx.commit();
         }
-        written = writeScenario(store, fabric, samples);
+        const std::size_t written = writeScenario(store, fabric, samples);
+        const double writeSeconds = now() - t0;
+        std::printf("large scenario: %zu switches, %zu hosts, %zu links, %zu samples written in %.1f s (%.2f M samples/s), "
+                    "peak RSS %.0f MiB\n",
+                    fabric.count(NodeType::Switch), fabric.count(NodeType::Ca), fabric.links.size(), written, writeSeconds,
+                    static_cast<double>(written) / writeSeconds / 1e6, peakRssMiB());
+        std::fflush(stdout);
+        _exit(0);
     }
-    const double writeSeconds = now() - t0;
-    std::printf("large scenario: %zu switches, %zu hosts, %zu links, %zu samples written in %.1f s (%.2f M samples/s)\n",
-                fabric.count(NodeType::Switch), fabric.count(NodeType::Ca), fabric.links.size(), written, writeSeconds,
-                static_cast<double>(written) / writeSeconds / 1e6);
+    int status = 0;
+    if (writer < 0 || waitpid(writer, &status, 0) != writer || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "writing the scenario failed\n");
+        return 1;
+    }
+
+    // The CLI sits beside this benchmark in the build tree: build/bench/.. -> build/app/fabscope.
+    const std::string cli = (fs::path(argv[0]).parent_path() / ".." / "app" / "fabscope").string();
+    const auto [cliSeconds, cliRss] = analyzeInOwnProcess(cli, storePath);
+    if (cliSeconds < 0) std::printf("fabscope analyze in its own process: not measured (%s did not run)\n", cli.c_str());
+    else
+        std::printf("%-34s %10.3f s       peak RSS %.1f MiB   targets < 30 s, < 4096 MiB: %s\n", "fabscope analyze (own process)",
+                    cliSeconds, cliRss, cliSeconds < 30 && cliRss < 4096 ? "MET" : "NOT MET");
 
     Store store(storePath, Store::Mode::ReadOnly);
     t0 = now();
@@ -115,9 +160,9 @@ int main(int argc, char** argv) {
     std::printf("%-34s %10.3f s       %zu findings   target < 30 s: %s\n", "full analysis", analysisSeconds,
                 report.findings.size(), analysisSeconds < 30 ? "MET" : "NOT MET");
     const double rss = peakRssMiB();
-    std::printf("%-34s %10.1f MiB     target < 4096 MiB: %s\n", "peak RSS (write + analysis)", rss, rss < 4096 ? "MET" : "NOT MET");
+    std::printf("%-34s %10.1f MiB     target < 4096 MiB: %s\n", "peak RSS (reads + analysis)", rss, rss < 4096 ? "MET" : "NOT MET");
     std::printf("%-34s %10.2f B\n", "store size per sample",
-                static_cast<double>(fs::file_size(storePath)) / static_cast<double>(written));
+                static_cast<double>(fs::file_size(storePath)) / static_cast<double>(info.samples));
     if (keep) std::printf("store kept: %s\n", storePath.c_str());
     else fs::remove_all(work);
     return 0;
