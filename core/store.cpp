@@ -65,8 +65,10 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             sql::exec(db_, "PRAGMA cache_size=-131072");  // 128 MiB: imports touch many index pages
             migrate();
         } else {
-            // Reads of a large store go through the page cache without a copy per page.
-            sql::exec(db_, "PRAGMA mmap_size=4294967296");
+            // The first 256 MiB (schema, topology, series list) are read without a copy per
+            // page; beyond that SQLite reads, so a 2 GB store does not count 2 GB of mapped
+            // file into the process' resident size.
+            sql::exec(db_, "PRAGMA mmap_size=268435456");
         }
         if (mode == Mode::ReadOnly && schemaVersion() > kSchemaVersion) {
             throw StoreError("store " + path + " was written by a newer FabScope (schema " +
