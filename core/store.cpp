@@ -285,6 +285,12 @@ Fabric Store::loadFabric(std::int64_t snapshotId) const {
     return loadFabricFromTables(snapshotId);
 }
 
+std::string Store::fabricBlob(std::int64_t snapshotId) const {
+    Stmt b(db_, "SELECT data FROM snapshot_fabric WHERE snapshot_id=?1 AND format=?2");
+    b.bind(1, snapshotId).bind(2, kFabricBlobFormat);
+    return b.step() ? std::string(b.blob(0)) : std::string();
+}
+
 Fabric Store::loadFabricFromTables(std::int64_t snapshotId) const {
     Fabric f;
     std::vector<std::pair<std::int64_t, std::uint32_t>> devToNode;  // device id -> node index
@@ -345,10 +351,11 @@ Fabric Store::loadFabricFromTables(std::int64_t snapshotId) const {
 }
 
 std::vector<std::int64_t> Store::deviceIds(std::int64_t snapshotId) const {
-    std::vector<std::int64_t> out;
-    Stmt s(db_, "SELECT device_id FROM snap_nodes WHERE snapshot_id=?1 ORDER BY ord");
+    std::vector<std::int64_t> out(rowCount(db_, "snap_nodes", snapshotId));
+    std::vector<bool> filled(out.size());
+    Stmt s(db_, "SELECT ord, device_id FROM snap_nodes WHERE snapshot_id=?1");  // key order, placed by ord
     s.bind(1, snapshotId);
-    while (s.step()) out.push_back(s.integer(0));
+    while (s.step()) slotAt(out, filled, s.integer(0), "node") = s.integer(1);
     return out;
 }
 

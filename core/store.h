@@ -123,6 +123,9 @@ public:
     [[nodiscard]] Fabric loadFabric(std::int64_t snapshotId) const;
     // The same from the snap_* tables alone, ignoring the v5 blob (tests compare the two).
     [[nodiscard]] Fabric loadFabricFromTables(std::int64_t snapshotId) const;
+    // The snapshot's v5 fabric blob (core/fabric_codec.h) as stored; empty when there is none, so
+    // a caller can decode it on another thread while this connection reads on.
+    [[nodiscard]] std::string fabricBlob(std::int64_t snapshotId) const;
     // Device ids of the nodes of a loaded fabric, same order as fabric.nodes.
     [[nodiscard]] std::vector<std::int64_t> deviceIds(std::int64_t snapshotId) const;
 
