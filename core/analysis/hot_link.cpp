@@ -1,11 +1,10 @@
 // hot_link: a link direction at >= util of its capacity for >= min_samples consecutive intervals.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
+#include "core/two_connections.h"
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
-#include <thread>
 
 namespace fabscope {
 namespace {
@@ -100,24 +99,9 @@ void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
     const std::size_t n = ctx.fabric().links.size();
     if (n < kParallelLinks || !store.readOnly()) return scanLinks(ctx, store, 0, 1, out);
     std::vector<Finding> second;
-    std::exception_ptr failed;
-    std::thread worker([&] {
-        try {
-            const Store own(store.path(), Store::Mode::ReadOnly);
-            const Store::ReadTransaction read(own);
-            scanLinks(ctx, own, 1, 2, second);
-        } catch (...) {
-            failed = std::current_exception();
-        }
+    onTwoConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
+        scanLinks(ctx, via, first, stride, first == 0 ? out : second);
     });
-    try {
-        scanLinks(ctx, store, 0, 2, out);
-    } catch (...) {
-        worker.join();
-        throw;
-    }
-    worker.join();
-    if (failed) std::rethrow_exception(failed);
     out.insert(out.end(), std::make_move_iterator(second.begin()), std::make_move_iterator(second.end()));
 }
 

@@ -2,14 +2,13 @@
 
 #include "core/analysis/rates.h"
 #include "core/store.h"
+#include "core/two_connections.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <exception>
 #include <iterator>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 namespace fabscope {
@@ -226,23 +225,9 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
         fillLinks(store, fabric, tiers, series, 0, 1, cancel, out);
         return out;
     }
-    std::exception_ptr failed;
-    std::thread worker([&] {
-        try {
-            const Store own(store.path(), Store::Mode::ReadOnly);
-            fillLinks(own, fabric, tiers, series, 1, 2, cancel, out);
-        } catch (...) {
-            failed = std::current_exception();
-        }
+    onTwoConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
+        fillLinks(via, fabric, tiers, series, first, stride, cancel, out);
     });
-    try {
-        fillLinks(store, fabric, tiers, series, 0, 2, cancel, out);
-    } catch (...) {
-        worker.join();
-        throw;
-    }
-    worker.join();
-    if (failed) std::rethrow_exception(failed);
     return out;
 }
 
