@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/cli_args.h"
 #include "app/cli_analyze.h"
 #include "app/cli_diff.h"
 #include "app/cli_report.h"
@@ -24,70 +25,6 @@
 
 namespace fabscope::cli {
 namespace {
-
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// Parsed "--name value" options, "--flag"s and positional arguments of one sub-command.
-struct Args {
-    std::multimap<std::string, std::string> options;
-    std::set<std::string> flags;
-    std::vector<std::string> positional;
-
-    [[nodiscard]] std::optional<std::string> get(const std::string& name) const {
-        auto it = options.find(name);
-        return it == options.end() ? std::nullopt : std::optional(it->second);
-    }
-    [[nodiscard]] std::vector<std::string> all(const std::string& name) const {
-        std::vector<std::string> out;
-        for (auto [b, e] = options.equal_range(name); b != e; ++b) out.push_back(b->second);
-        return out;
-    }
-    [[nodiscard]] std::string require(const std::string& name) const {
-        auto v = get(name);
-        if (!v) throw UsageError("missing --" + name);
-        return *v;
-    }
-    [[nodiscard]] bool flag(const std::string& name) const { return flags.count(name) > 0; }
-};
-
-Args parse(const std::vector<std::string>& args, const std::set<std::string>& valued, const std::set<std::string>& flags) {
-    Args a;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& s = args[i];
-        if (s.starts_with("--")) {
-            std::string name = s.substr(2), value;
-            const auto eq = name.find('=');
-            const bool inlineValue = eq != std::string::npos;
-            if (inlineValue) {
-                value = name.substr(eq + 1);
-                name.resize(eq);
-            }
-            if (valued.count(name)) {
-                if (!inlineValue) {
-                    if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
-                    value = args[++i];
-                }
-                a.options.emplace(name, value);
-            } else if (flags.count(name) && !inlineValue) {
-                a.flags.insert(name);
-            } else {
-                throw UsageError("unknown option --" + name + " for '" + args[0] + "'");
-            }
-        } else {
-            a.positional.push_back(s);
-        }
-    }
-    return a;
-}
-
-double parseSeconds(const std::string& opt, const std::string& v) {
-    double d = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    if (ec != std::errc{} || p != v.data() + v.size()) throw UsageError("--" + opt + " expects UNIX seconds, got '" + v + "'");
-    return d;
-}
 
 class ProgressBar {
 public:

@@ -1,10 +1,10 @@
 #include "app/cli_analyze.h"
 
 #include "app/cli.h"
+#include "app/cli_args.h"
 #include "core/analysis/analyze.h"
 #include "core/diagnostics.h"
 
-#include <charconv>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -13,58 +13,22 @@
 namespace fabscope::cli {
 namespace {
 
-struct Usage : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 struct AnalyzeArgs {
     std::string db, config;
     AnalysisWindow window;
     bool json = false;
 };
 
-double seconds(const std::string& opt, const std::string& v) {
-    double d = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    if (ec != std::errc{} || p != v.data() + v.size()) throw Usage("--" + opt + " expects UNIX seconds, got '" + v + "'");
-    return d;
-}
-
 AnalyzeArgs parseArgs(const std::vector<std::string>& args) {
+    const Args parsed = parse(args, {"db", "from", "to", "config"}, {"json"});
+    parsed.noPositional();
     AnalyzeArgs a;
-    bool haveDb = false;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string name = args[i], value;
-        if (!name.starts_with("--")) throw Usage("unexpected argument '" + name + "'");
-        name = name.substr(2);
-        const auto eq = name.find('=');
-        const bool inlineValue = eq != std::string::npos;
-        if (inlineValue) {
-            value = name.substr(eq + 1);
-            name.resize(eq);
-        }
-        if (name == "json" && !inlineValue) {
-            a.json = true;
-            continue;
-        }
-        if (name != "db" && name != "from" && name != "to" && name != "config") throw Usage("unknown option --" + name + " for 'analyze'");
-        if (!inlineValue) {
-            if (i + 1 >= args.size()) throw Usage("--" + name + " needs a value");
-            value = args[++i];
-        }
-        if (name == "db") {
-            a.db = value;
-            haveDb = true;
-        } else if (name == "config") {
-            a.config = value;
-        } else if (name == "from") {
-            a.window.from = seconds(name, value);
-        } else {
-            a.window.to = seconds(name, value);
-        }
-    }
-    if (!haveDb || a.db.empty()) throw Usage("missing --db");
-    if (a.window.from && a.window.to && *a.window.to < *a.window.from) throw Usage("--to is before --from");
+    a.db = parsed.require("db");
+    a.config = parsed.get("config").value_or("");
+    a.json = parsed.flag("json");
+    if (auto v = parsed.get("from")) a.window.from = parseSeconds("from", *v);
+    if (auto v = parsed.get("to")) a.window.to = parseSeconds("to", *v);
+    if (a.window.from && a.window.to && *a.window.to < *a.window.from) throw UsageError("--to is before --from");
     return a;
 }
 
@@ -102,7 +66,7 @@ int cmdAnalyze(const std::vector<std::string>& args) {
     AnalyzeArgs a;
     try {
         a = parseArgs(args);
-    } catch (const Usage& e) {
+    } catch (const UsageError& e) {
         std::cerr << "fabscope analyze: " << e.what() << "\n\n" << usage();
         return kUsage;
     }

@@ -1,6 +1,7 @@
 #include "app/cli_diff.h"
 
 #include "app/cli.h"
+#include "app/cli_args.h"
 #include "core/analysis/topology_change.h"
 #include "core/diagnostics.h"
 
@@ -10,10 +11,6 @@
 namespace fabscope::cli {
 namespace {
 
-struct Usage : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 struct DiffArgs {
     std::string db;
     std::vector<std::string> snapshots;
@@ -21,36 +18,10 @@ struct DiffArgs {
 };
 
 DiffArgs parseArgs(const std::vector<std::string>& args) {
-    DiffArgs a;
-    bool haveDb = false;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string name = args[i], value;
-        if (!name.starts_with("--")) throw Usage("unexpected argument '" + name + "'");
-        name = name.substr(2);
-        const auto eq = name.find('=');
-        const bool inlineValue = eq != std::string::npos;
-        if (inlineValue) {
-            value = name.substr(eq + 1);
-            name.resize(eq);
-        }
-        if (name == "json" && !inlineValue) {
-            a.json = true;
-            continue;
-        }
-        if (name != "db" && name != "snapshot") throw Usage("unknown option --" + name + " for 'diff'");
-        if (!inlineValue) {
-            if (i + 1 >= args.size()) throw Usage("--" + name + " needs a value");
-            value = args[++i];
-        }
-        if (name == "db") {
-            a.db = value;
-            haveDb = true;
-        } else {
-            a.snapshots.push_back(value);
-        }
-    }
-    if (!haveDb || a.db.empty()) throw Usage("missing --db");
-    if (a.snapshots.size() != 2) throw Usage("diff needs exactly two --snapshot labels (A, then B)");
+    const Args parsed = parse(args, {"db", "snapshot"}, {"json"});
+    parsed.noPositional();
+    DiffArgs a{parsed.require("db"), parsed.all("snapshot"), parsed.flag("json")};
+    if (a.snapshots.size() != 2) throw UsageError("diff needs exactly two --snapshot labels (A, then B)");
     return a;
 }
 
@@ -60,7 +31,7 @@ int cmdDiff(const std::vector<std::string>& args) {
     DiffArgs a;
     try {
         a = parseArgs(args);
-    } catch (const Usage& e) {
+    } catch (const UsageError& e) {
         std::cerr << "fabscope diff: " << e.what() << "\n\n" << usage();
         return kUsage;
     }

@@ -1,19 +1,15 @@
 #include "app/cli_report.h"
 
 #include "app/cli.h"
+#include "app/cli_args.h"
 #include "core/diagnostics.h"
 #include "core/report/report_writer.h"
 
-#include <charconv>
 #include <iostream>
 #include <stdexcept>
 
 namespace fabscope::cli {
 namespace {
-
-struct Usage : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 struct ReportArgs {
     std::string db, out, config;
@@ -21,41 +17,19 @@ struct ReportArgs {
     AnalysisWindow window;
 };
 
-double seconds(const std::string& opt, const std::string& v) {
-    double d = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    if (ec != std::errc{} || p != v.data() + v.size()) throw Usage("--" + opt + " expects UNIX seconds, got '" + v + "'");
-    return d;
-}
-
 ReportArgs parseArgs(const std::vector<std::string>& args) {
+    const Args parsed = parse(args, {"db", "out", "from", "to", "config"}, {});
+    parsed.noPositional();
     ReportArgs a;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string name = args[i], value;
-        if (!name.starts_with("--")) throw Usage("unexpected argument '" + name + "'");
-        name = name.substr(2);
-        if (const auto eq = name.find('='); eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name.resize(eq);
-        } else {
-            if (name != "db" && name != "out" && name != "from" && name != "to" && name != "config")
-                throw Usage("unknown option --" + name + " for 'report'");
-            if (i + 1 >= args.size()) throw Usage("--" + name + " needs a value");
-            value = args[++i];
-        }
-        if (name == "db") a.db = value;
-        else if (name == "out") a.out = value;
-        else if (name == "config") a.config = value;
-        else if (name == "from") a.window.from = seconds(name, value);
-        else if (name == "to") a.window.to = seconds(name, value);
-        else throw Usage("unknown option --" + name + " for 'report'");
-    }
-    if (a.db.empty()) throw Usage("missing --db");
-    if (a.out.empty()) throw Usage("missing --out");
+    a.db = parsed.require("db");
+    a.out = parsed.require("out");
+    a.config = parsed.get("config").value_or("");
+    if (auto v = parsed.get("from")) a.window.from = parseSeconds("from", *v);
+    if (auto v = parsed.get("to")) a.window.to = parseSeconds("to", *v);
     const auto format = reportFormatFor(a.out);
-    if (!format) throw Usage("--out must end in .html, .pdf, .csv or .json, got '" + a.out + "'");
+    if (!format) throw UsageError("--out must end in .html, .pdf, .csv or .json, got '" + a.out + "'");
     a.format = *format;
-    if (a.window.from && a.window.to && *a.window.to < *a.window.from) throw Usage("--to is before --from");
+    if (a.window.from && a.window.to && *a.window.to < *a.window.from) throw UsageError("--to is before --from");
     return a;
 }
 
@@ -65,7 +39,7 @@ int cmdReport(const std::vector<std::string>& args) {
     ReportArgs a;
     try {
         a = parseArgs(args);
-    } catch (const Usage& e) {
+    } catch (const UsageError& e) {
         std::cerr << "fabscope report: " << e.what() << "\n\n" << usage();
         return kUsage;
     }
