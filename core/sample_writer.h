@@ -5,6 +5,7 @@
 #include "core/counters.h"
 #include "core/store.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -36,6 +37,9 @@ public:
         if (pending_.size() >= kFlushSamples) flush();
     }
     void flush();  // writes every pending sample; call before committing
+    // Room for about `samples` before the next flush, so a large file's samples are not copied
+    // at every doubling of the buffer (untouched reserved pages cost no memory).
+    void reserve(std::size_t samples) { pending_.reserve(std::min(samples, kFlushSamples)); }
 
     [[nodiscard]] std::int64_t samples() const { return samples_; }
     [[nodiscard]] std::size_t unmappedSeries() const { return unmapped_; }
