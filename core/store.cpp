@@ -276,13 +276,8 @@ std::size_t rowCount(sqlite3* db, const char* table, std::int64_t snapshotId) {
 } // namespace
 
 Fabric Store::loadFabric(std::int64_t snapshotId) const {
-    {
-        Stmt b(db_, "SELECT data FROM snapshot_fabric WHERE snapshot_id=?1 AND format=?2");
-        b.bind(1, snapshotId).bind(2, kFabricBlobFormat);
-        if (b.step())
-            if (auto f = decodeFabric(b.blob(0))) return std::move(*f);
-    }
-    return loadFabricFromTables(snapshotId);
+    if (auto f = decodeFabric(fabricBlob(snapshotId))) return std::move(*f);
+    return loadFabricFromTables(snapshotId);  // no blob (written before v5) or a damaged one
 }
 
 std::string Store::fabricBlob(std::int64_t snapshotId) const {

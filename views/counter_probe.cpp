@@ -1,28 +1,18 @@
 #include "views/counter_probe.h"
 
+#include "core/series_ports.h"
 #include "core/store.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace fabscope {
 
 CounterIndex buildCounterIndex(const Store& store, std::int64_t snapshotId, const Fabric& fabric) {
     CounterIndex out;
-    const std::vector<std::int64_t> devices = store.deviceIds(snapshotId);
-    std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
-    for (std::size_t i = 0; i < devices.size() && i < fabric.nodes.size(); ++i)
-        nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
-    std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> portOf;
-    for (std::size_t i = 0; i < fabric.ports.size(); ++i)
-        portOf.emplace(std::pair{fabric.ports[i].node.value(), fabric.ports[i].name}, static_cast<std::uint32_t>(i));
-    for (const SeriesInfo& s : store.series()) {
-        const auto n = nodeOfDevice.find(s.deviceId);
-        if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
-        const auto p = portOf.find({n->second, s.port});
-        if (p != portOf.end()) out.byPort[p->second].push_back({s.id, s.counter, s.unit});
-    }
+    const SeriesPortIndex ports(fabric, store.deviceIds(snapshotId));
+    for (const SeriesInfo& s : store.series())
+        if (const auto p = ports.port(s)) out.byPort[p->value()].push_back({s.id, s.counter, s.unit});
     for (auto& [port, list] : out.byPort)
         std::sort(list.begin(), list.end(), [](const PortSeries& a, const PortSeries& b) { return a.counter < b.counter; });
     return out;

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <future>
-#include <unordered_map>
 
 namespace fabscope {
 namespace {
@@ -25,13 +24,7 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
     const std::vector<SeriesInfo> allSeries = store.series();
     if (auto f = decoded.get()) fabric_ = std::move(*f);
     else fabric_ = store.loadFabricFromTables(snap->id);  // no blob (pre-v5 store) or a damaged one
-    std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
-    for (std::size_t i = 0; i < devices.size() && i < fabric_.nodes.size(); ++i)
-        nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
-
-    portsOfNode_.resize(fabric_.nodes.size());
-    for (std::size_t i = 0; i < fabric_.ports.size(); ++i)
-        portsOfNode_[fabric_.ports[i].node.value()].push_back(static_cast<std::uint32_t>(i));
+    ports_.emplace(fabric_, devices);
     linkOfPort_.assign(fabric_.ports.size(), std::nullopt);
     for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
         linkOfPort_[fabric_.links[i].a.value()] = LinkId(i);
@@ -41,15 +34,14 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
     // Unmapped series (device 0) and devices absent from the latest snapshot cannot be placed;
     // `fabscope info` reports them.
     for (const auto& s : allSeries) {
-        const auto n = nodeOfDevice.find(s.deviceId);
-        if (s.deviceId == 0 || n == nodeOfDevice.end()) continue;
-        SeriesPort sp{n->second, s.port};
-        if (auto p = fabricPort(sp)) {
+        const auto n = ports_->node(s.deviceId);
+        if (!n) continue;
+        if (auto p = ports_->port(*n, s.port)) {
             auto& byPort = seriesByPort_[s.counter];
             if (byPort.empty()) byPort.assign(fabric_.ports.size(), 0);
             byPort[p->value()] = s.id;
         }
-        byCounter_[s.counter].emplace_back(std::move(sp), s.id);
+        byCounter_[s.counter].emplace_back(SeriesPort{*n, s.port}, s.id);
     }
 }
 
@@ -76,10 +68,7 @@ RateSeries AnalysisContext::rates(const Store& via, std::int64_t seriesId, const
 }
 
 std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {
-    if (p.node >= portsOfNode_.size()) return std::nullopt;
-    for (std::uint32_t port : portsOfNode_[p.node])  // a node has tens of ports
-        if (fabric_.ports[port].name == p.port) return PortId(port);
-    return std::nullopt;
+    return ports_ ? ports_->port(p.node, p.port) : std::nullopt;
 }
 
 std::optional<LinkId> AnalysisContext::linkOf(PortId p) const { return linkOfPort_[p.value()]; }

@@ -4,6 +4,7 @@
 #include "core/analysis/analysis_config.h"
 #include "core/analysis/findings.h"
 #include "core/analysis/rates.h"
+#include "core/series_ports.h"
 #include "core/store.h"
 
 #include <cstdint>
@@ -29,6 +30,8 @@ public:
     // Loads the latest snapshot and maps the store's series onto it. A store without topology
     // gives an empty fabric (and no findings).
     AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config);
+    AnalysisContext(const AnalysisContext&) = delete;  // its port index refers to its own fabric
+    AnalysisContext& operator=(const AnalysisContext&) = delete;
 
     [[nodiscard]] const Fabric& fabric() const { return fabric_; }
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
@@ -62,9 +65,9 @@ private:
     AnalysisConfig config_;
     double snapshotTime_ = 0;
     double windowStart_ = 0, windowEnd_ = 0;
-    // Vectors indexed by node or port: detectors ask for every port of an 83k-link fabric, so
-    // a lookup must not allocate or walk a tree of strings.
-    std::vector<std::vector<std::uint32_t>> portsOfNode_;               // node -> PortId values
+    // Lookups by index: detectors ask for every port of an 83k-link fabric, so a lookup must
+    // not allocate or walk a tree of strings.
+    std::optional<SeriesPortIndex> ports_;  // empty without a snapshot
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
     std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
     std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none

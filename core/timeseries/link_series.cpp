@@ -1,6 +1,7 @@
 #include "core/timeseries/link_series.h"
 
 #include "core/analysis/rates.h"
+#include "core/series_ports.h"
 #include "core/store.h"
 #include "core/two_connections.h"
 
@@ -9,7 +10,6 @@
 #include <limits>
 #include <iterator>
 #include <string>
-#include <unordered_map>
 
 namespace fabscope {
 namespace {
@@ -117,12 +117,7 @@ struct PortSeries {
         rcvBytes.assign(n, 0);
         xmitWait.assign(n, 0);
         errors.assign(std::size(kErrorCounters), std::vector<std::int64_t>(n, 0));
-        const std::vector<std::int64_t> devices = store.deviceIds(snapshotId);
-        std::unordered_map<std::int64_t, std::uint32_t> nodeOfDevice;
-        for (std::size_t i = 0; i < devices.size() && i < fabric.nodes.size(); ++i)
-            nodeOfDevice.emplace(devices[i], static_cast<std::uint32_t>(i));
-        std::vector<std::vector<std::uint32_t>> portsOfNode(fabric.nodes.size());
-        for (std::size_t i = 0; i < n; ++i) portsOfNode[fabric.ports[i].node.value()].push_back(static_cast<std::uint32_t>(i));
+        const SeriesPortIndex ports(fabric, store.deviceIds(snapshotId));
         for (const SeriesInfo& s : store.series()) {
             std::vector<std::int64_t>* column = s.counter == "xmit_bytes" ? &xmitBytes
                                               : s.counter == "rcv_bytes"  ? &rcvBytes
@@ -130,10 +125,8 @@ struct PortSeries {
                                                                           : nullptr;
             for (std::size_t c = 0; !column && c < std::size(kErrorCounters); ++c)
                 if (s.counter == kErrorCounters[c]) column = &errors[c];
-            const auto node = nodeOfDevice.find(s.deviceId);
-            if (!column || s.deviceId == 0 || node == nodeOfDevice.end()) continue;
-            for (std::uint32_t p : portsOfNode[node->second])  // a node has tens of ports
-                if (fabric.ports[p].name == s.port) (*column)[p] = s.id;
+            if (!column) continue;
+            if (const auto p = ports.port(s)) (*column)[p->value()] = s.id;
         }
     }
 };
