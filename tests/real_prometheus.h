@@ -18,11 +18,6 @@
 
 class RealPrometheus {
 public:
-    static bool installed() {
-        return !QStandardPaths::findExecutable(QStringLiteral("prometheus")).isEmpty() &&
-               !QStandardPaths::findExecutable(QStringLiteral("promtool")).isEmpty();
-    }
-
     ~RealPrometheus() { stop(); }
 
     // Backfills `openMetrics` into dir/data and starts the server; an empty string on success,

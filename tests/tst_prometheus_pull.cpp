@@ -1,6 +1,7 @@
 // `fabscope import --prometheus`: a pull from a real Prometheus (backfilled with promtool) stores
 // exactly the samples backfilled on the right fabric ports; chunking, retries and every error a
 // server can give (down, 404, API error, too many points, timeout) behave as documented.
+#include "external_tool.h"
 #include "fake_prometheus.h"
 #include "real_prometheus.h"
 
@@ -124,7 +125,8 @@ private Q_SLOTS:
     }
 
     void realServerRoundTrip() {
-        if (!RealPrometheus::installed()) QSKIP("prometheus/promtool not installed (Debian package 'prometheus'; ./build.sh test installs it)");
+        FABSCOPE_REQUIRE_TOOL("prometheus", "prometheus");
+        FABSCOPE_REQUIRE_TOOL("promtool", "prometheus");
         // Recent enough for any retention, old enough to be in a finished block; aligned on the step.
         const qint64 t0 = (QDateTime::currentSecsSinceEpoch() - 3 * 3600) / kStep * kStep;
         QByteArray om;

@@ -2,6 +2,7 @@
 // every page the table's header row is repeated and no row is split between two pages. Checked
 // on the PDF's text with poppler's pdfinfo/pdftotext (skipped with a message when absent). The
 // page breaking itself is also checked without poppler, on paginate().
+#include "external_tool.h"
 #include "analysis_fixture.h"
 #include "core/report/document.h"
 #include "core/report/report_data.h"
@@ -94,10 +95,10 @@ private Q_SLOTS:
         if (const QByteArray keep = qgetenv("FABSCOPE_KEEP_REPORTS"); !keep.isEmpty())
             QFile::copy(QString::fromStdString(pdf), QString::fromUtf8(keep) + QStringLiteral("/long.pdf"));
 
+        FABSCOPE_REQUIRE_TOOL("pdfinfo", "poppler-utils");
+        FABSCOPE_REQUIRE_TOOL("pdftotext", "poppler-utils");
         const QString pdfinfo = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
         const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-        if (pdfinfo.isEmpty() || pdftotext.isEmpty())
-            QSKIP("pdfinfo/pdftotext (poppler-utils) not installed: install poppler-utils to check the PDF's pages");
         const QString info = run(pdfinfo, {QString::fromStdString(pdf)});
         const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
         QVERIFY2(m.hasMatch(), qPrintable(info));
