@@ -2,6 +2,7 @@
 
 #include "app/cli_args.h"
 #include "app/cli_analyze.h"
+#include "core/job_summary.h"
 #include "app/cli_diff.h"
 #include "app/cli_report.h"
 
@@ -57,7 +58,9 @@ int reportImport(const ImportSummary& summary) {
         if (f.status == FileStatus::Imported)
             std::cerr << "imported " << f.file << " (" << f.format << ", " << f.rows << " rows)\n";
     std::cerr << summary.count(FileStatus::Imported) << " imported, " << summary.count(FileStatus::AlreadyImported)
-              << " already in the store, " << summary.count(FileStatus::Failed) << " failed\n";
+              << " already in the store, ";
+    if (const auto skipped = summary.count(FileStatus::Skipped)) std::cerr << skipped << " skipped (not needed), ";
+    std::cerr << summary.count(FileStatus::Failed) << " failed\n";
     return summary.anyFailed() || summary.cancelled ? kBadInput : kOk;
 }
 
@@ -129,14 +132,40 @@ nlohmann::ordered_json infoJson(const StoreInfo& i) {
     return j;
 }
 
+nlohmann::ordered_json jobsJson(const std::vector<JobSummary>& jobs) {
+    auto out = nlohmann::ordered_json::array();
+    for (const auto& j : jobs) {
+        nlohmann::ordered_json t = nlohmann::ordered_json::object();
+        for (const auto& [name, n] : j.transports) t[name] = n;
+        out.push_back({{"name", j.name}, {"file", j.file}, {"nccl_version", j.ncclVersion}, {"nranks", j.nranks},
+                       {"ranks", j.ranksSeen}, {"hosts", j.hosts}, {"ring_channels", j.ringChannels},
+                       {"tree_channels", j.treeChannels}, {"transports", t}});
+    }
+    return out;
+}
+
+void printJobs(const std::vector<JobSummary>& jobs) {
+    for (const auto& j : jobs) {
+        std::cout << "  " << j.name << "\t" << j.ranksSeen << (j.nranks > 0 ? " of " + std::to_string(j.nranks) : std::string())
+                  << " ranks on " << j.hosts.size() << " hosts";
+        if (!j.ncclVersion.empty()) std::cout << ", NCCL " << j.ncclVersion;
+        if (j.ringChannels + j.treeChannels > 0) std::cout << ", " << j.ringChannels << " ring / " << j.treeChannels << " tree channels";
+        for (const auto& [name, n] : j.transports) std::cout << ", " << n << " x " << name;
+        std::cout << "\n";
+    }
+}
+
 int cmdInfo(const std::vector<std::string>& argv) {
     const Args a = parse(argv, {"db"}, {"json"});
     if (!a.positional.empty()) throw UsageError("info takes no positional arguments");
     Store store(a.require("db"), Store::Mode::ReadOnly);
     const StoreInfo i = store.info();
     const auto unmapped = unmappedSeries(store);
+    std::vector<JobSummary> jobs;
+    for (const auto& sj : loadJobs(store)) jobs.push_back(summarise(sj));
     if (a.flag("json")) {
         auto j = infoJson(i);
+        j["job_list"] = jobsJson(jobs);
         j["unmapped"] = nlohmann::ordered_json::array();
         for (const auto& u : unmapped)
             j["unmapped"].push_back({{"node", u.node}, {"port", u.port}, {"counter", u.counter}, {"reason", u.reason}});
@@ -150,6 +179,7 @@ int cmdInfo(const std::vector<std::string>& argv) {
               << "series     " << i.series << " (" << i.unmappedSeries << " not mapped to the fabric)\n"
               << "samples    " << i.samples << "\n"
               << "jobs       " << i.jobs << "\n";
+    printJobs(jobs);
     if (i.timeStart) std::cout << "time       " << static_cast<std::int64_t>(*i.timeStart) << " .. " << static_cast<std::int64_t>(*i.timeEnd)
                                << " (" << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s)\n";
     std::cout << "snapshots ";

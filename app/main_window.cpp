@@ -465,9 +465,10 @@ void MainWindow::importFiles(const QStringList& files) {
             QStringList lines;
             for (const auto& d : summary.diagnostics) lines << QString::fromStdString(d.format());
             if (summary.cancelled) return {false, tr("Import cancelled; the store is unchanged by the cancelled file."), summary.diagnostics};
-            const QString head = tr("%1 imported, %2 already in the store, %3 failed")
+            const QString head = tr("%1 imported, %2 already in the store, %3 skipped (not needed), %4 failed")
                                      .arg(summary.count(FileStatus::Imported))
                                      .arg(summary.count(FileStatus::AlreadyImported))
+                                     .arg(summary.count(FileStatus::Skipped))
                                      .arg(summary.count(FileStatus::Failed));
             if (summary.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')), summary.diagnostics};
             return {true, head, summary.diagnostics};

@@ -588,15 +588,3 @@ std::vector<SwitchRoutes> Store::routes(std::int64_t snapshotId) const {
 }
 
 } // namespace fabscope
-
-// --- jobs
-namespace fabscope {
-std::int64_t writeJob(Store& store, const std::string& name, std::int64_t importId, const std::vector<JobRank>& ranks) {
-    sql::Stmt job(store.handle(), "INSERT INTO jobs(name, import_id) VALUES(?1, ?2)");
-    job.bind(1, name).bind(2, importId).run();
-    const std::int64_t id = sqlite3_last_insert_rowid(store.handle());
-    sql::Stmt r(store.handle(), "INSERT OR REPLACE INTO job_ranks(job_id, rank, host, device) VALUES(?1, ?2, ?3, ?4)");
-    for (const JobRank& jr : ranks) r.bind(1, id).bind(2, jr.rank).bind(3, jr.host).bind(4, jr.device).run();
-    return id;
-}
-} // namespace fabscope

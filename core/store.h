@@ -67,7 +67,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -169,13 +169,40 @@ private:
 
 } // namespace fabscope
 
-// --- jobs (schema v2 tables jobs / job_ranks), written by job importers (NCCL logs, rank CSV)
+// --- jobs (schema v2 tables jobs / job_ranks, v6 job_edges), written by job importers (NCCL
+// logs, rank CSV) and read by the analysis, info and the views. core/store_jobs.cpp.
 namespace fabscope {
 struct JobRank {
     int rank = 0;
     std::string host;
-    std::string device;  // "mlx5_0"; empty when unknown
+    std::string device;    // "mlx5_0"; empty when unknown
+    std::int64_t line = 0;  // where the input said so (file:line provenance); 0 when unknown
+};
+// Who talks to whom in the job, as NCCL set it up: ring neighbours per channel, tree parent
+// links, and the connections with their transport ("NET/IB/GDRDMA", "P2P/CUMEM", "SHM").
+struct JobEdge {
+    enum class Kind : int { Ring = 0, Tree = 1, Connection = 2 };
+    Kind kind = Kind::Ring;
+    int channel = 0;
+    int src = 0, dst = 0;   // ranks; for a tree, child -> parent
+    std::string transport;  // connections only
+    std::int64_t line = 0;
+};
+struct JobDetails {
+    std::string ncclVersion;  // "2.22.3+cuda12.6"; empty when unknown
+    int nranks = 0;           // the communicator's size; more than ranks.size() when init hung
+    std::vector<JobEdge> edges;
+};
+struct StoredJob {
+    std::int64_t id = 0;
+    std::string name;
+    std::string file;  // the imported file
+    std::vector<JobRank> ranks;
+    JobDetails details;
 };
 // Inserts one job with its ranks inside the caller's transaction; returns the job id.
-std::int64_t writeJob(Store& store, const std::string& name, std::int64_t importId, const std::vector<JobRank>& ranks);
+std::int64_t writeJob(Store& store, const std::string& name, std::int64_t importId, const std::vector<JobRank>& ranks,
+                      const JobDetails& details = {});
+// Every job of the store, oldest first, with ranks sorted and edges in input order.
+std::vector<StoredJob> loadJobs(const Store& store);
 } // namespace fabscope

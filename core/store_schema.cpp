@@ -90,7 +90,20 @@ constexpr std::string_view kV5 = R"sql(
 CREATE TABLE snapshot_fabric(snapshot_id INTEGER PRIMARY KEY, format INTEGER NOT NULL, data BLOB NOT NULL);
 )sql";
 
-constexpr std::array<std::string_view, 5> kScripts{kV1, kV2, kV3, kV4, kV5};
+// Version 6: jobs as NCCL set them up: the communicator's size (more than its ranks when init
+// hung), the NCCL version, each rank's input line, and rings, trees and connections per channel
+// (kind 0 ring neighbour, 1 tree child -> parent, 2 connection with its transport).
+constexpr std::string_view kV6 = R"sql(
+ALTER TABLE jobs ADD COLUMN nccl_version TEXT NOT NULL DEFAULT '';
+ALTER TABLE jobs ADD COLUMN nranks INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE job_ranks ADD COLUMN line INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE job_edges(
+  job_id INTEGER NOT NULL, kind INTEGER NOT NULL, channel INTEGER NOT NULL, src INTEGER NOT NULL,
+  dst INTEGER NOT NULL, transport TEXT NOT NULL, line INTEGER NOT NULL);
+CREATE INDEX job_edges_by_job ON job_edges(job_id, kind);
+)sql";
+
+constexpr std::array<std::string_view, 6> kScripts{kV1, kV2, kV3, kV4, kV5, kV6};
 
 } // namespace
 

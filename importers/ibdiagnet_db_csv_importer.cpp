@@ -3,6 +3,7 @@
 #include "core/fabric_builder.h"
 #include "core/linkrate.h"
 #include "importers/ib_counter_names.h"
+#include "importers/ibdiagnet_folder.h"
 #include "importers/line_reader.h"
 #include "importers/text_util.h"
 
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace fabscope {
 namespace {
@@ -60,9 +62,16 @@ std::optional<int> widthFromCode(std::uint64_t code) {
     }
 }
 
-// LinkSpeedActv: ibdiagnet's combined code (0x1/0x2/0x4 SDR..QDR, extended speeds 0x100.. FDR..XDR,
-// 0x10000 FDR10); the codes UFM's tools use (8 FDR10 .. 128 NDR) do not collide and are read too.
+// LinkSpeedActv: ibdiagnet's combined code, written in decimal: the legacy PortInfo speed in the
+// low byte (0x1/0x2/0x4 SDR..QDR), the extended speed shifted up (0x100 FDR, 0x200 EDR, 0x400 HDR,
+// 0x800 NDR, 0x1000 XDR) and 0x10000 FDR10. Real NDR fabrics write both at once: 2052 = 0x804 is
+// NDR with the legacy field still saying QDR, so the highest extended bit wins. The codes UFM's
+// tools use (8 FDR10 .. 128 NDR) do not collide and are read too.
 std::string speedFromCode(std::uint64_t code) {
+    if (code > 0xff && code < 0x10000 && (code & (code - 1)) != 0) {  // several bits: the fastest
+        for (std::uint64_t bit = 0x1000; bit >= 0x100; bit >>= 1)
+            if (code & bit) return speedFromCode(bit);
+    }
     switch (code) {
     case 0x1: return "SDR";
     case 0x2: return "DDR";
@@ -145,7 +154,8 @@ public:
         if (section_ == "NODES") nodeRow(fields);
         else if (section_ == "PORTS") portRow(fields);
         else if (section_ == "LINKS") linkRows_.push_back({std::move(fields), n});
-        else pmRow(fields);
+        else if (section_ == "RUN_INFO") runInfoRow(fields);
+        else pmRow(fields, section_ == "PM_DELTA" ? delta_ : pm_);
     }
 
     TopologyResult finish() {
@@ -167,11 +177,38 @@ public:
                                                   " PM_INFO values are -1, N/A or 0xfffffffffffffffe (counter not supported): not stored");
         TopologyResult r;
         r.fabric = builder_.take();
-        const auto ms = std::llround(in_.mtime * 1000.0);
+        r.time = runTime_;
+        if (!runTime_ && !pm_.empty())
+            diag_.warn(line_, "no RUN_INFO Date: the counters are dated by the file's mtime");
+        const auto ms = std::llround(runTime_.value_or(in_.mtime) * 1000.0);
+        // PM_DELTA is the change over ibdiagnet's pause between its two reads: a second sample one
+        // pause later, so one run gives a rate per counter.
+        const double pause = delta_.empty() ? 0.0 : ibdiagnetCounterPause(in_.file).value_or(1.0);
+        std::size_t stuck = 0;
         for (auto& [key, v] : pm_) {
             v.sample.timeMs = ms;
-            r.samples.push_back(std::move(v.sample));
+            const auto d = delta_.find(key);
+            if (v.saturated) {
+                ++stuck;
+                continue;  // a ceiling value gives no rate: left out rather than stored as a level
+            }
+            if (d != delta_.end()) {
+                auto second = v.sample;
+                second.timeMs = ms + std::llround(pause * 1000.0);
+                second.value += d->second.sample.value;
+                r.samples.push_back(std::move(v.sample));
+                r.samples.push_back(std::move(second));
+            } else {
+                r.samples.push_back(std::move(v.sample));
+            }
         }
+        if (stuck > 0)
+            diag_.warn(firstSaturatedLine_, std::to_string(stuck) + " 32-bit PM_INFO counters are stuck at 4294967295 with no "
+                                                                    "64-bit form beside them: not stored");
+        if (!delta_.empty())
+            diag_.info(line_, "PM_DELTA read as the counters' change over " + [&] { std::ostringstream o; o << pause; return o.str(); }() +
+                                  " s (ibdiagnet's pause between its two reads" +
+                                  (ibdiagnetCounterPause(in_.file) ? ", from ibdiagnet2.log)" : "; no ibdiagnet2.log beside it: its default)"));
         return r;
     }
 
@@ -179,13 +216,15 @@ private:
     struct Pm {
         TopologyResult::CounterSample sample;
         bool extended = false;
+        bool saturated = false;  // a 32-bit value at 2^32-1 with no 64-bit form beside it
     };
 
     void start(std::string_view name) {
         section_ = std::string(trim(name));
         sectionLine_ = line_;
         header_.clear();
-        skipping_ = section_ != "NODES" && section_ != "PORTS" && section_ != "LINKS" && section_ != "PM_INFO";
+        skipping_ = section_ != "NODES" && section_ != "PORTS" && section_ != "LINKS" && section_ != "PM_INFO" &&
+                    section_ != "PM_DELTA" && section_ != "RUN_INFO";
         if (skipping_ && ignored_.insert(section_).second && firstIgnoredLine_ == 0) firstIgnoredLine_ = line_;
         if (!skipping_ && !seen_.insert(section_).second) diag_.fail(line_, "section " + section_ + " appears twice");
     }
@@ -214,6 +253,8 @@ private:
         } else if (section_ == "LINKS") {
             linkCols_ = {column("NodeGuid1"), column("PortNum1"), column("NodeGuid2"), column("PortNum2")};
             linkHeader_ = header_;
+        } else if (section_ == "RUN_INFO") {
+            cols_ = {column("Date", false)};
         } else {
             cols_ = {column("NodeGUID"), column("PortNumber")};
             for (std::size_t i = 0; i < header_.size(); ++i)
@@ -302,7 +343,13 @@ private:
         }
     }
 
-    void pmRow(const std::vector<std::string>& f) {
+    void runInfoRow(const std::vector<std::string>& f) {
+        if (cols_[0] == npos || runTime_) return;
+        runTime_ = parseIbdiagnetDate(f[cols_[0]]);
+        if (!runTime_) diag_.warn(line_, "RUN_INFO Date '" + f[cols_[0]].substr(0, 40) + "' is not a date: the file's mtime is used");
+    }
+
+    void pmRow(const std::vector<std::string>& f, std::map<std::string, Pm>& into) {
         const std::string node = guid(f, cols_[0]);
         const auto port = std::to_string(number(f, cols_[1], 254));
         for (const auto& c : pmCols_) {
@@ -315,10 +362,14 @@ private:
             if (!v) diag_.fail(line_, "bad counter value '" + text.substr(0, 30) + "' in column " + header_[c.index]);
             std::string key = node + '\x1f' + port + '\x1f' + c.field.info.name;
             Pm pm{{node, port, c.field.info, 0, static_cast<double>(*v) * c.field.scale}, c.extended};
-            auto [it, added] = pm_.try_emplace(std::move(key), pm);
+            if (!c.extended && *v == 0xffffffffULL && &into == &pm_) {  // a 32-bit counter stuck at its ceiling
+                if (saturated_++ == 0) firstSaturatedLine_ = line_;
+                pm.saturated = true;
+            }
+            auto [it, added] = into.try_emplace(std::move(key), pm);
             if (added || (!c.extended && it->second.extended)) continue;  // a basic value never replaces the 64-bit one
-            if (c.extended == it->second.extended && repeated_.insert(node + "/" + port).second)
-                diag_.warn(line_, "port " + port + " of " + node + " appears twice in PM_INFO: the later row is kept");
+            if (c.extended == it->second.extended && repeated_.insert(section_ + node + "/" + port).second)
+                diag_.warn(line_, "port " + port + " of " + node + " appears twice in " + section_ + ": the later row is kept");
             it->second = std::move(pm);
         }
     }
@@ -338,7 +389,10 @@ private:
     std::map<std::string, NodeId> nodes_;
     std::map<std::uint64_t, WidthSpeed> widthSpeed_;  // port index -> active width/speed
     std::vector<std::pair<std::vector<std::string>, std::int64_t>> linkRows_;
-    std::map<std::string, Pm> pm_;  // node/port/counter -> value (one snapshot per file)
+    std::map<std::string, Pm> pm_;     // node/port/counter -> PM_INFO value (the first reading)
+    std::map<std::string, Pm> delta_;  // node/port/counter -> PM_DELTA (the change over the pause)
+    std::optional<double> runTime_;    // RUN_INFO Date
+    std::int64_t saturated_ = 0, firstSaturatedLine_ = 0;
     std::int64_t unsupported_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #include "core/linkrate.h"
 #include "importers/line_reader.h"
 
+#include <cctype>
 #include <charconv>
 #include <ctime>
 #include <string>
@@ -121,7 +122,9 @@ private:
         if (l.starts_with("Switch")) { type = NodeType::Switch; c.i = 6; }
         else if (l.starts_with("Ca")) { type = NodeType::Ca; c.i = 2; }
         else { type = NodeType::Router; c.i = 2; }
-        if (c.i >= l.size() || (l[c.i] != ' ' && l[c.i] != '\t')) return false;  // e.g. "Cable..."
+        // A terminal capture that collapsed the tab reads "Switch41": a digit may follow directly.
+        if (c.i >= l.size() || (l[c.i] != ' ' && l[c.i] != '\t' && !std::isdigit(static_cast<unsigned char>(l[c.i]))))
+            return false;  // e.g. "Cable..."
         c.skipSpace();
         const auto nports = c.number();
         if (!nports) diag_.fail(line_, "node line without a port count");
@@ -179,8 +182,13 @@ private:
         const auto localPort = c.number();
         if (!localPort || !c.eat(']')) diag_.fail(line_, "bad port number in '" + std::string(l.substr(0, 20)) + "'");
         skipExtTag(c);
+        // "(portguid)" on CA ports; ibdiagnet2.ibnetdiscover adds the front-panel label first:
+        // "[1](1/1/1)" on switches, "[1](1)(b0cf0e0300e5b948)" on CAs.
         std::string localGuid;
-        if (c.eat('(')) localGuid = normaliseGuid(c.until(')').value_or(""));
+        while (c.eat('(')) {
+            const auto group = c.until(')').value_or("");
+            if (group.size() >= 8) localGuid = normaliseGuid(group);  // a label is "1" or "1/1/1"
+        }
         c.skipSpace();
         if (!c.eat('"')) diag_.fail(line_, "port line without the remote node id in quotes");
         const auto rid = c.until('"');

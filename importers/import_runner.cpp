@@ -3,6 +3,8 @@
 #include "core/fabric_builder.h"
 #include "core/mapped_file.h"
 #include "core/sha256.h"
+#include "importers/ibdiagnet_folder.h"
+#include "importers/terminal_capture.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,6 +31,7 @@ struct PendingFile {
     std::string path;
     std::unique_ptr<MappedFile> map;
     std::string_view text;  // the bytes importers read: the file without a UTF-8 byte-order mark
+    std::unique_ptr<std::string> cleaned;  // a terminal capture's text without banners, escapes, mpirun tags
     std::string sha;
     const Importer* importer = nullptr;
 };
@@ -81,6 +84,38 @@ std::vector<std::string> expand(const std::vector<std::string>& paths, ImportSum
     return files;
 }
 
+// nccl-tests run with NCCL_DEBUG=INFO print the job's NCCL log between their table rows: the
+// same file is then a benchmark and a job, stored under one import record.
+void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag,
+              std::int64_t importId) {
+    const Importer* log = registry.byName("nccl-log");
+    if (!log || pf.importer == log || log->detect(pf.text.substr(0, 16384)) == 0) return;
+    DiagnosticSink jobDiag(pf.path);
+    try {
+        const auto job = static_cast<const JobImporter*>(log)->parse(in, jobDiag, {});
+        writeJob(store, job.name, importId, job.ranks, job.details);
+        for (const auto& d : jobDiag.items()) diag.warn(d.line, d.message);
+    } catch (const ImportError& e) {
+        diag.warn(e.diagnostic().line, "its NCCL INFO lines give no job: " + e.diagnostic().message);
+    }
+}
+
+// The other way round: an NCCL log detected as such that also holds an nccl-tests table.
+void alsoABenchmark(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in,
+                    DiagnosticSink& diag, std::int64_t importId) {
+    const Importer* bench = registry.byName("nccl-tests");
+    if (!bench || pf.importer == bench || bench->detect(pf.text.substr(0, 16384)) == 0) return;
+    DiagnosticSink benchDiag(pf.path);
+    try {
+        const auto result = static_cast<const ProbeImporter*>(bench)->parse(in, benchDiag, {});
+        writeProbes(store, importId, result.probes);
+        for (const auto& run : result.runs) writeCollectiveRun(store, importId, run);
+        for (const auto& d : benchDiag.items()) diag.warn(d.line, d.message);
+    } catch (const ImportError& e) {
+        diag.warn(e.diagnostic().line, "its nccl-tests lines give no benchmark: " + e.diagnostic().message);
+    }
+}
+
 std::string defaultLabel(const std::vector<std::string>& args, const std::string& firstTopologyFile) {
     if (args.size() == 1 && fs::is_directory(args.front())) {
         auto path = fs::path(args.front());
@@ -105,7 +140,22 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
     std::vector<PendingFile> topo, counters, jobs, probes;
     std::set<std::string> seenSha;
     std::uint64_t totalBytes = 0;
-    for (const auto& path : expand(paths, summary)) {
+    const auto inputs = expand(paths, summary);
+    std::set<fs::path> dbCsvDirs;  // folders whose ibdiagnet2.db_csv is in this import
+    for (const auto& path : inputs)
+        if (fs::path(path).filename() == "ibdiagnet2.db_csv") dbCsvDirs.insert(fs::path(path).parent_path());
+    for (const auto& path : inputs) {
+        if (const auto role = ibdiagnetFileRole(fs::path(path).filename().string())) {
+            using Use = IbdiagnetFileRole::Use;
+            const bool covered = role->use == Use::SameAsDbCsv && dbCsvDirs.count(fs::path(path).parent_path());
+            if (role->use == Use::NotUsed || covered) {
+                summary.files.push_back({path, FileStatus::Skipped, "", 0});
+                summary.diagnostics.push_back({path, 0, Severity::Info,
+                                               std::string(role->what) + (covered ? ": read from ibdiagnet2.db_csv of the same run" : "") +
+                                                   ": skipped"});
+                continue;
+            }
+        }
         PendingFile pf;
         pf.path = path;
         try {
@@ -132,6 +182,10 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
             continue;
         }
         pf.text = withoutUtf8Bom(bytes);
+        if (auto clean = cleanTerminalCapture(pf.text)) {
+            pf.cleaned = std::make_unique<std::string>(std::move(*clean));
+            pf.text = *pf.cleaned;
+        }
         pf.importer = forced ? forced : registry_.detect(pf.text.substr(0, 16384));
         if (!pf.importer) {
             summary.files.push_back({path, FileStatus::Failed, "", 0});
@@ -280,7 +334,9 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
-        writeJob(store_, job.name, store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows), job.ranks);
+        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+        writeJob(store_, job.name, importId, job.ranks, job.details);
+        alsoABenchmark(store_, registry_, pf, in, diag, importId);
         tx.commit();
         return rows;
     });
@@ -294,6 +350,7 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
         writeProbes(store_, importId, result.probes);
         for (const auto& run : result.runs) writeCollectiveRun(store_, importId, run);
+        alsoAJob(store_, registry_, pf, in, diag, importId);
         tx.commit();
         return rows;
     });

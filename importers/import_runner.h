@@ -16,7 +16,9 @@ struct ImportOptions {
     std::optional<double> snapshotTime; // UNIX seconds; default = time in the file, else its mtime
 };
 
-enum class FileStatus { Imported, AlreadyImported, Failed };
+// Skipped: a file known not to be needed (an ibdiagnet2 folder's partition keys, or the same
+// fabric again in another form); it is named with the reason, and is no failure.
+enum class FileStatus { Imported, AlreadyImported, Skipped, Failed };
 
 struct FileOutcome {
     std::string file;

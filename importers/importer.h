@@ -40,6 +40,7 @@ public:
     void warn(std::int64_t line, std::string msg) {
         items_.push_back({file_, line, Severity::Warning, std::move(msg)});
     }
+    void info(std::int64_t line, std::string msg) { items_.push_back({file_, line, Severity::Info, std::move(msg)}); }
     [[noreturn]] void fail(std::int64_t line, const std::string& msg) const { throw ImportError(file_, line, msg); }
     [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }
     [[nodiscard]] const std::string& file() const { return file_; }
@@ -96,6 +97,7 @@ public:
 struct JobResult {
     std::string name;
     std::vector<JobRank> ranks;  // sorted by rank
+    JobDetails details;          // NCCL logs: version, communicator size, rings, trees, transports
 };
 
 class JobImporter : public Importer {

@@ -4,6 +4,8 @@
 #include "importers/line_reader.h"
 #include "importers/text_util.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -81,6 +83,39 @@ std::string toolFromFileName(std::string_view path) {
     return name.substr(b, p + 5 - b);
 }
 
+// NCCL_DEBUG=INFO lines of other processes land inside table rows: nccl-tests prints a row in
+// pieces (size..root, then each time/algbw/busbw/#wrong group), so another process's line may
+// be glued to a piece ("     2097152   524288  float  sum  -1gcn151:1904979:1905073 [0] NCCL INFO
+// ...") and the row goes on on a later line. Returns the row piece before the glued NCCL line
+// (empty when the line is an NCCL line), or nullopt when the line holds no NCCL INFO line.
+std::optional<std::string_view> beforeGluedNcclLine(std::string_view l) {
+    const auto info = l.find("] NCCL INFO ");
+    if (info == std::string_view::npos) return std::nullopt;
+    const auto dev = l.rfind(" [", info);
+    if (dev == std::string_view::npos) return std::string_view{};
+    auto start = l.find_last_of(" \t", dev - 1);
+    start = start == std::string_view::npos ? 0 : start + 1;
+    std::string_view token = l.substr(start, dev - start);  // [cell]host:pid:tid
+    for (int k = 0; k < 2; ++k) {                            // drop :tid and :pid
+        const auto c = token.rfind(':');
+        if (c == std::string_view::npos) return std::string_view{};
+        token = token.substr(0, c);
+    }
+    // The cell glued before the host: a number (root, #wrong) or a type/redop word.
+    std::size_t cell = 0;
+    if (cell < token.size() && token[cell] == '-') ++cell;
+    while (cell < token.size() && (std::isdigit(static_cast<unsigned char>(token[cell])) || token[cell] == '.')) ++cell;
+    if (cell == 1 && token[0] == '-') cell = 0;
+    if (cell == 0)
+        for (std::string_view word : {"bfloat16", "double", "float", "half", "int8", "uint8", "int32", "uint32", "int64",
+                                      "uint64", "sum", "prod", "max", "min", "avg", "none"})
+            if (token.starts_with(word) && token.size() > word.size()) {
+                cell = word.size();
+                break;
+            }
+    return trim(l.substr(0, start + cell));
+}
+
 struct RunBuilder {
     CollectiveRun run;
     std::map<int, std::string> hostOf;  // rank -> host
@@ -138,12 +173,26 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
 
     LineReader reader(in.bytes);
     std::string_view raw;
+    std::string pending;  // a row cut by glued NCCL INFO lines, waiting for its other pieces
+    std::int64_t pendingLine = 0;
     while (reader.next(raw)) {
         if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         bool comment = false;
-        const auto l = strip(raw, comment);
-        if (l.empty()) continue;
+        auto l = strip(raw, comment);
         const auto n = reader.number();
+        const auto beforeNccl = comment ? std::nullopt : beforeGluedNcclLine(l);
+        if (beforeNccl) l = *beforeNccl;
+        if (l.empty()) continue;
+        std::string joined;
+        if (!pending.empty() && !comment) {
+            const auto more = splitWhitespace(l);
+            const bool numeric = std::all_of(more.begin(), more.end(), [](std::string_view c) { return c == "N/A" || bench::parseNumber(c); });
+            if (layout && numeric && !more.empty() && splitWhitespace(pending).size() + more.size() <= layout->cells()) {
+                joined = pending + " " + std::string(l);
+                l = joined;
+            }
+            pending.clear();
+        }
         if (auto t = parseTimeLine(l)) {
             time = *t;
             sawTime = true;
@@ -211,9 +260,14 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
                 warnedGuess = true;
             }
         }
+        if (t.size() < layout->cells() && (beforeNccl || !joined.empty())) {  // the rest comes on a later line
+            pending = std::string(l);
+            pendingLine = n;
+            continue;
+        }
         if (t.size() != layout->cells())
-            diag.fail(n, "row has " + std::to_string(t.size()) + " cells, the header " + std::to_string(layout->cells()) +
-                             " (truncated output?)");
+            diag.fail(joined.empty() ? n : pendingLine, "row has " + std::to_string(t.size()) + " cells, the header " +
+                                                            std::to_string(layout->cells()) + " (truncated output?)");
         if (cur.firstLine == 0) cur.firstLine = n;
         if (cur.run.rows.empty() && !sawTime) cur.run.time = time;
         CollectiveRow r;

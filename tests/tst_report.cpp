@@ -183,7 +183,7 @@ private Q_SLOTS:
         Store store(db);
         // dgx009..dgx016 sit under leaf02, whose uplink runs hot; dgx001 under leaf01 does not.
         sql::exec(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train-a', 0), (2, 'eval-b', 0);"
-                                  "INSERT INTO job_ranks VALUES(1, 0, 'dgx009', 'mlx5_0'), (1, 1, 'dgx010', 'mlx5_0'),"
+                                  "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(1, 0, 'dgx009', 'mlx5_0'), (1, 1, 'dgx010', 'mlx5_0'),"
                                   "(1, 2, 'dgx001', 'mlx5_0'), (1, 3, 'nohost', 'mlx5_0'), (2, 0, 'dgx002', '');");
         const ReportData d = buildReportData(store, {});
         QVERIFY(d.gpuRisk.fromJobs);

@@ -228,7 +228,7 @@ private Q_SLOTS:
         {
             Store store(db);
             sql::exec(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train', 0);"
-                                      "INSERT INTO job_ranks VALUES(1, 0, 'dgx001', 'mlx5_0'), (1, 1, 'dgx002', ''),"
+                                      "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(1, 0, 'dgx001', 'mlx5_0'), (1, 1, 'dgx002', ''),"
                                       "(1, 2, 'dgx003', ''), (1, 3, 'dgx004', '');");
         }
         const ReportData data = reportOf(db);

@@ -11,7 +11,6 @@
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/format.h"
 #include "core/analysis/port_load.h"
-#include "core/sqlite_stmt.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,13 +32,12 @@ struct Job {
     std::vector<Rank> ranks;
 };
 
-std::vector<Job> loadJobs(const Store& store) {
+std::vector<Job> jobsOf(const Store& store) {
     std::vector<Job> jobs;
-    sql::Stmt q(store.handle(), "SELECT j.id, j.name, r.rank, r.host, r.device FROM jobs j JOIN job_ranks r ON r.job_id = j.id "
-                                "ORDER BY j.id, r.rank");
-    while (q.step()) {
-        if (jobs.empty() || jobs.back().id != q.integer(0)) jobs.push_back({q.integer(0), q.text(1), {}});
-        jobs.back().ranks.push_back({static_cast<int>(q.integer(2)), q.text(3), q.text(4), std::nullopt});
+    for (const StoredJob& sj : loadJobs(store)) {
+        Job j{sj.id, sj.name, {}};
+        for (const JobRank& r : sj.ranks) j.ranks.push_back({r.rank, r.host, r.device, std::nullopt});
+        jobs.push_back(std::move(j));
     }
     return jobs;
 }
@@ -217,7 +215,7 @@ void scoreJob(const AnalysisContext& ctx, const EqualCostRouter& router, Job& jo
 void detectStragglerPaths(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar,
                           std::vector<Finding>& out) {
     if (ctx.fabric().nodes.empty()) return;
-    std::vector<Job> jobs = loadJobs(store);
+    std::vector<Job> jobs = jobsOf(store);
     if (jobs.empty()) return;
     Scorer s{ctx, {}, {}, {}};
     flagLinks(ctx, soFar, s);

@@ -1,7 +1,6 @@
 #include "core/report/gpu_risk.h"
 
 #include "core/report/fabric_summary.h"
-#include "core/sqlite_stmt.h"
 
 #include <algorithm>
 #include <map>
@@ -98,14 +97,15 @@ struct JobHosts {
     std::vector<std::string> hosts;
     std::size_t ranks = 0;
 };
-std::map<std::string, JobHosts> loadJobs(const Store& store) {
+std::map<std::string, JobHosts> jobHosts(const Store& store) {
     std::map<std::string, JobHosts> jobs;
-    sql::Stmt q(store.handle(), "SELECT j.name, r.host, r.device FROM jobs j JOIN job_ranks r ON r.job_id = j.id ORDER BY j.id, r.rank");
-    while (q.step()) {
-        JobHosts& j = jobs[q.text(0)];
-        ++j.ranks;
-        j.hosts.push_back(q.text(1) + (q.text(2).empty() ? "" : " " + q.text(2)));
-        j.hosts.push_back(q.text(1));
+    for (const StoredJob& sj : loadJobs(store)) {
+        JobHosts& j = jobs[sj.name];
+        for (const JobRank& r : sj.ranks) {
+            ++j.ranks;
+            j.hosts.push_back(r.host + (r.device.empty() ? "" : " " + r.device));
+            j.hosts.push_back(r.host);
+        }
     }
     return jobs;
 }
@@ -131,7 +131,7 @@ GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vec
         risk.findings.push_back(std::move(fr));
     }
 
-    const auto jobs = loadJobs(store);
+    const auto jobs = jobHosts(store);
     if (jobs.empty()) {
         std::map<std::size_t, Intervals> perHost;
         for (const auto& [hosts, iv] : reach)
