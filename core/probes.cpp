@@ -66,9 +66,10 @@ void writeProbes(Store& store, std::int64_t importId, const std::vector<ProbeRes
 
 std::int64_t writeCollectiveRun(Store& store, std::int64_t importId, const CollectiveRun& run) {
     sql::Stmt ins(store.handle(),
-                  "INSERT INTO collective_runs(import_id, tool, time, hosts, avg_busbw_gbs) VALUES(?1,?2,?3,?4,?5)");
+                  "INSERT INTO collective_runs(import_id, tool, time, hosts, avg_busbw_gbs, failure) VALUES(?1,?2,?3,?4,?5,?6)");
     ins.bind(1, importId).bind(2, run.tool).bind(3, run.time).bind(4, stringsJson(run.hosts));
     bindOptional(ins, 5, run.avgBusbwGBs);
+    ins.bind(6, run.failure);
     ins.run();
     const std::int64_t id = sqlite3_last_insert_rowid(store.handle());
     sql::Stmt row(store.handle(), "INSERT INTO collective_rows VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
@@ -111,7 +112,7 @@ std::vector<ProbeResult> loadProbes(const Store& store, std::optional<double> fr
 
 std::vector<CollectiveRun> loadCollectiveRuns(const Store& store) {
     std::vector<CollectiveRun> runs;
-    sql::Stmt q(store.handle(), "SELECT id, tool, time, hosts, avg_busbw_gbs FROM collective_runs ORDER BY time, id");
+    sql::Stmt q(store.handle(), "SELECT id, tool, time, hosts, avg_busbw_gbs, failure FROM collective_runs ORDER BY time, id");
     sql::Stmt rows(store.handle(),
                    "SELECT size_bytes, count, type, redop, time_us, algbw_gbs, busbw_gbs, ip_time_us, ip_algbw_gbs, "
                    "ip_busbw_gbs, wrong FROM collective_rows WHERE run_id = ?1 ORDER BY size_bytes");
@@ -122,6 +123,7 @@ std::vector<CollectiveRun> loadCollectiveRuns(const Store& store) {
         run.time = q.real(2);
         run.hosts = stringsFromJson(q.text(3));
         run.avgBusbwGBs = optionalReal(q, 4);
+        run.failure = q.text(5);
         rows.bind(1, run.id);
         while (rows.step()) {
             CollectiveRow r;

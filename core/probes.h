@@ -44,6 +44,9 @@ struct CollectiveRun {
     std::vector<std::string> hosts;  // hosts of the ranks, in rank order, as the output named them
     std::optional<double> avgBusbwGBs;  // "# Avg bus bandwidth"
     std::vector<CollectiveRow> rows;
+    // Why the run gave no usable result ("no result table", "3 wrong elements", an NCCL error);
+    // empty for a good run. A failed run is kept: it is evidence against its hosts.
+    std::string failure;
 };
 
 // Writes inside the caller's transaction; importId from Store::recordImport.

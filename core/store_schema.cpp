@@ -92,7 +92,8 @@ CREATE TABLE snapshot_fabric(snapshot_id INTEGER PRIMARY KEY, format INTEGER NOT
 
 // Version 6: jobs as NCCL set them up: the communicator's size (more than its ranks when init
 // hung), the NCCL version, each rank's input line, and rings, trees and connections per channel
-// (kind 0 ring neighbour, 1 tree child -> parent, 2 connection with its transport).
+// (kind 0 ring neighbour, 1 tree child -> parent, 2 connection with its transport); and why a
+// benchmark run failed (empty for a good run).
 constexpr std::string_view kV6 = R"sql(
 ALTER TABLE jobs ADD COLUMN nccl_version TEXT NOT NULL DEFAULT '';
 ALTER TABLE jobs ADD COLUMN nranks INTEGER NOT NULL DEFAULT 0;
@@ -101,6 +102,7 @@ CREATE TABLE job_edges(
   job_id INTEGER NOT NULL, kind INTEGER NOT NULL, channel INTEGER NOT NULL, src INTEGER NOT NULL,
   dst INTEGER NOT NULL, transport TEXT NOT NULL, line INTEGER NOT NULL);
 CREATE INDEX job_edges_by_job ON job_edges(job_id, kind);
+ALTER TABLE collective_runs ADD COLUMN failure TEXT NOT NULL DEFAULT '';
 )sql";
 
 constexpr std::array<std::string_view, 6> kScripts{kV1, kV2, kV3, kV4, kV5, kV6};

@@ -116,6 +116,14 @@ std::optional<std::string_view> beforeGluedNcclLine(std::string_view l) {
     return trim(l.substr(0, start + cell));
 }
 
+// An error that ends a run: "NCCL WARN ...", nccl-tests' "Test NCCL failure ..." / "Test failure
+// common.cu:..." and NCCL's "NCCL error ...".
+std::optional<std::string> failureLine(std::string_view l) {
+    for (std::string_view tag : {"Test NCCL failure", "Test CUDA failure", "Test failure", "NCCL WARN ", "NCCL error"})
+        if (const auto at = l.find(tag); at != std::string_view::npos) return std::string(trim(l.substr(at, 160)));
+    return std::nullopt;
+}
+
 struct RunBuilder {
     CollectiveRun run;
     std::map<int, std::string> hostOf;  // rank -> host
@@ -146,9 +154,10 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
 
     const auto finish = [&]() {
         if (cur.empty()) return;
-        if (cur.run.rows.empty()) {
-            diag.warn(cur.firstLine, "test run without table rows (it stopped before the first size?): skipped");
-        } else {
+        if (cur.run.rows.empty() && cur.run.failure.empty())
+            cur.run.failure = "no result table (the run stopped before its first size)";
+        if (!cur.run.failure.empty()) diag.warn(cur.firstLine, "failed run: " + cur.run.failure + "; stored as failed");
+        {
             for (const auto& [rank, host] : cur.hostOf) {
                 if (rank != static_cast<int>(cur.run.hosts.size())) {
                     diag.warn(cur.firstLine, "device lines skip rank " + std::to_string(cur.run.hosts.size()) +
@@ -158,15 +167,18 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
                 cur.run.hosts.push_back(host);
             }
             if (cur.run.tool.empty()) cur.run.tool = fileTool.empty() ? "nccl-tests" : fileTool;
-            if (!cur.run.avgBusbwGBs)
+            if (!cur.run.avgBusbwGBs && !cur.run.rows.empty())
                 diag.warn(cur.firstLine, "no `# Avg bus bandwidth` line for this run (output cut?)");
+            std::int64_t wrongs = 0;
+            for (const auto& row : cur.run.rows) wrongs += row.wrong;
+            if (wrongs > 0 && cur.run.failure.empty()) cur.run.failure = std::to_string(wrongs) + " wrong elements";
             result.runs.push_back(std::move(cur.run));
         }
         cur = RunBuilder{};
         layout.reset();
     };
     const auto startIfNeeded = [&](std::int64_t line) {
-        if (!cur.run.rows.empty() || cur.run.avgBusbwGBs) finish();
+        if (!cur.run.rows.empty() || cur.run.avgBusbwGBs || !cur.run.failure.empty()) finish();
         if (cur.firstLine == 0) cur.firstLine = line;
         cur.run.time = time;
     };
@@ -247,6 +259,10 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
             if (!parts.empty() && parts[0] != "0") diag.warn(n, "nccl-tests found out-of-bounds values: " + std::string(l));
             continue;
         }
+        if (const auto failed = failureLine(l); failed && !cur.empty()) {
+            if (cur.run.failure.empty()) cur.run.failure = *failed;
+            continue;
+        }
         if (comment || !bench::parseCount(t[0])) continue;  // other comments, NCCL INFO lines, shell prompts
         if (!layout) {
             const bool errorLike = t.size() >= 8 && t[t.size() - 1].find('e') != std::string_view::npos;
@@ -311,7 +327,7 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
     finish();
     if (naWrong) diag.warn(naFirst, std::to_string(naWrong) + " `N/A` #wrong cell(s) (validation off, -c 0)");
     if (!sawTime && !result.runs.empty()) diag.warn(0, "no `date +%s` line: the file's mtime is used as the run time");
-    if (result.runs.empty()) diag.fail(0, "no nccl-tests result table (`size count type ... busbw` rows) in the file");
+    if (result.runs.empty()) diag.fail(0, "no nccl-tests result table (`size count type ... busbw` rows) and no `# Rank N ... on HOST` lines in the file");
     return result;
 }
 

@@ -268,8 +268,19 @@ private Q_SLOTS:
         std::string wrongHeader = good;
         wrongHeader.replace(wrongHeader.find("algbw   busbw #wrong     time"), 5, "speed");
         QVERIFY(failure<NcclTestsImporter>("x", wrongHeader).starts_with("10: unknown nccl-tests column header"));
-        QVERIFY(failure<NcclTestsImporter>("x", "# nThread 1 nGpus 1\n#  Rank  0 Group 0 Pid 1 on a device 0 [0x07] X\n")
-                    .starts_with("0: no nccl-tests result table"));
+        QVERIFY(failure<NcclTestsImporter>("x", "# nThread 1 nGpus 1\n").starts_with("0: no nccl-tests result table"));
+        {   // a run that names its hosts and stops (no table, an NCCL error) is kept as a failed run of those hosts
+            DiagnosticSink d("x");
+            const auto r = parseOk<NcclTestsImporter>(
+                "x", "# nThread 1 nGpus 1\n#  Rank  0 Group 0 Pid 1 on a device 0 [0x07] X\n#  Rank  1 Group 0 Pid 1 on b device 0 [0x07] X\n"
+                     "a:1:1 [0] NCCL WARN NET/IB : Got completion with error 12, opcode 0, len 0, vendor err 129\n", d);
+            QCOMPARE(r.runs.size(), std::size_t{1});
+            QCOMPARE(r.runs[0].hosts, (std::vector<std::string>{"a", "b"}));
+            QVERIFY(r.runs[0].rows.empty());
+            QVERIFY2(r.runs[0].failure.starts_with("NCCL WARN NET/IB : Got completion with error 12"), r.runs[0].failure.c_str());
+            const auto r2 = parseOk<NcclTestsImporter>("x", "# nThread 1 nGpus 1\n#  Rank  0 Group 0 Pid 1 on a device 0 [0x07] X\n", d);
+            QCOMPARE(r2.runs.at(0).failure, std::string("no result table (the run stopped before its first size)"));
+        }
         // no header and a width no version prints
         QVERIFY(failure<NcclTestsImporter>("x", "   8   2   float   sum  1.0  2.0  3.0\n").starts_with("1: table row of 7 cells without"));
         // #wrong counts are warned about, N/A tolerated
@@ -278,6 +289,7 @@ private Q_SLOTS:
         wrong.replace(wrong.find("17.49      0"), 12, "17.49    N/A");
         DiagnosticSink d("x");
         const auto r = parseOk<NcclTestsImporter>("x", wrong, d);
+        QCOMPARE(r.runs.at(0).failure, std::string("3 wrong elements"));
         QCOMPARE(r.runs[0].rows[0].wrong, std::int64_t{3});
         QVERIFY(hasWarning(d.items(), "3 wrong element(s) at 1048576 B"));
         QVERIFY(hasWarning(d.items(), "1 `N/A` #wrong cell(s)"));

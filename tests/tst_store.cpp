@@ -243,7 +243,7 @@ private Q_SLOTS:
         Store s(path("probes.sqlite"));
         ProbeResult lost{"pingmesh", 1700000010, "gpu001", "gpu009", 10, 10, std::nullopt, 0, {}, {"leaf01 p3", "spine02"}};
         ProbeResult lat{"ib_write_lat", 1700000000, "gpu001", "gpu002", 1000, 0, 1.92, 2, {{"t_min_us", 1.81}, {"p99_us", 2.5}}, {}};
-        CollectiveRun run{0, "all_reduce_perf", 1700000100, {"gpu001", "gpu002"}, 21.5, {}};
+        CollectiveRun run{0, "all_reduce_perf", 1700000100, {"gpu001", "gpu002"}, 21.5, {}, {}};
         run.rows.push_back({8, 2, "float", "sum", 18.4, 0.0, 0.0, 18.1, 0.0, 0.0, 0});
         run.rows.push_back({1LL << 30, 1LL << 28, "float", "sum", 48000.0, 22.4, 22.4, std::nullopt, std::nullopt, std::nullopt, 3});
         {
