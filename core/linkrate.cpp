@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <utility>
 
 namespace fabscope {
@@ -33,6 +34,43 @@ std::optional<int> parseWidth(std::string_view token) {
 std::optional<double> laneRateGbps(std::string_view speed) {
     for (const auto& [name, rate] : kLaneRates)
         if (name == speed) return rate;
+    if (speed.size() > 3 && speed.ends_with("GbE")) {  // "400GbE", "2.5GbE"
+        double g = 0;
+        const auto digits = speed.substr(0, speed.size() - 3);
+        auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), g);
+        if (ec == std::errc{} && p == digits.data() + digits.size() && g > 0 && g <= 3200) return g;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+std::string gbeName(double gbps) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%gGbE", gbps);
+    return buf;
+}
+
+}  // namespace
+
+std::optional<std::string> ethernetSpeed(std::string_view text) {
+    if (text.starts_with("Speed:")) text.remove_prefix(6);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    // A number, with "p" as the decimal point in lldpd's names ("2p5GigT").
+    std::string number;
+    std::size_t k = 0;
+    auto digitAt = [&](std::size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); };
+    while (digitAt(k) || (k > 0 && (text[k] == 'p' || text[k] == '.') && digitAt(k + 1))) number += text[k] == 'p' ? '.' : text[k], ++k;
+    if (number.empty()) return std::nullopt;
+    double v = 0;
+    auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+    if (ec != std::errc{} || v <= 0) return std::nullopt;
+    std::string unit;
+    for (std::size_t j = k; j < text.size() && j < k + 4; ++j) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[j])));
+    if (unit.starts_with("g")) return gbeName(v);  // 400GbaseR, 10GigBaseR, 400GBASE-SR8, SONiC's 400G
+    // ethtool's 400000Mb/s, lldpd's 1000BaseTFD / 100BaseTXFD, SONiC's 100M
+    if (unit.starts_with("mb/s") || unit.starts_with("mbps") || unit.starts_with("base") || unit == "m" || unit.starts_with("m "))
+        return gbeName(v / 1000.0);
     return std::nullopt;
 }
 
@@ -67,6 +105,7 @@ std::uint64_t capacityBps(std::optional<int> width, std::string_view speed) {
 }
 
 std::string widthSpeedLabel(std::optional<int> width, std::string_view speed) {
+    if (speed.ends_with("GbE")) return std::string(speed);  // Ethernet: the port's speed, no lanes
     std::string s = width ? std::to_string(*width) + "x" : std::string("??");
     s += speed.empty() ? std::string_view("???") : speed;
     return s;

@@ -21,7 +21,14 @@ struct WidthSpeed {
 // Splits an ibnetdiscover token such as "4xHDR", "1xSDR", "??EDR", "4x???" or "??x???".
 std::optional<WidthSpeed> parseWidthSpeedToken(std::string_view token);
 
-// Capacity in bit/s (width x lane rate); 0 when width or speed is unknown.
+// Ethernet: the speed a port runs at, from what tools write: lldpd's operational MAU type
+// ("400GbaseR - 400GBASE-R PCS/PMA ...", "10GigBaseR", "1000BaseTFD"), IEEE names ("400GBASE-SR8"),
+// ethtool ("400000Mb/s") or SONiC ("400G"). Returns the speed name FabScope stores ("400GbE",
+// width 1), nullopt when the text names no speed.
+std::optional<std::string> ethernetSpeed(std::string_view text);
+
+// Capacity in bit/s (width x lane rate); 0 when width or speed is unknown. Ethernet speeds
+// ("400GbE") are one lane of that rate.
 std::uint64_t capacityBps(std::optional<int> width, std::string_view speed);
 
 // "4xHDR" style label, "??" / "???" where unknown.

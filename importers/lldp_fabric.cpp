@@ -1,6 +1,7 @@
 #include "importers/lldp_fabric.h"
 
 #include "core/fabric_builder.h"
+#include "core/linkrate.h"
 
 #include <filesystem>
 
@@ -87,7 +88,12 @@ Fabric buildLldpFabric(const LldpChassis& local, const std::vector<LldpNeighbour
         }
         const PortId lp = b.port(localId, ifname, 0);
         const PortId rp = b.port(rid, remotePort, 0);
-        if (b.link(lp, rp, std::nullopt, "") == FabricBuilder::LinkReport::Conflict)
+        // The neighbour's MAU type is the link's speed (both ends of a link run at one speed).
+        const bool stated = !nb.portMau.empty() && nb.portMau != "unknown";  // lldpd: MAU type 0
+        const auto speed = stated ? ethernetSpeed(nb.portMau) : std::nullopt;
+        if (stated && !speed)
+            diag.warn(nb.line, "interface " + ifname + ": MAU type '" + nb.portMau.substr(0, 40) + "' names no speed");
+        if (b.link(lp, rp, speed ? std::optional<int>(1) : std::nullopt, speed.value_or("")) == FabricBuilder::LinkReport::Conflict)
             diag.warn(nb.line, "interface " + ifname + ": second neighbour " + n.systemName + " " + remotePort +
                                    " (a port has one link); the first is kept");
         if (progress && ++done % 256 == 0 && !progress(static_cast<double>(done) / static_cast<double>(neighbours.size())))

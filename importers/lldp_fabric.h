@@ -23,6 +23,7 @@ struct LldpNeighbour {
     std::string portIdType;  // "ifname", "mac", "local", ...
     std::string portId;
     std::string portDescr;
+    std::string portMau;  // auto-negotiation "current": the operational MAU type ("400GbaseR - ...")
 };
 
 // The neighbour's port name: the id when it is an interface name, else the description when

@@ -116,6 +116,7 @@ void readPort(const json& raw, LldpNeighbour& nb) {
         nb.portId = idv.is_string() ? idv.get<std::string>() : member(idv, "value");
     }
     nb.portDescr = member(p, "descr");
+    if (auto an = p.find("auto-negotiation"); an != p.end()) nb.portMau = member(unwrap(*an), "current");
 }
 
 } // namespace

@@ -125,6 +125,7 @@ TopologyResult LldpKeyvalueImporter::parse(const ImportInput& in, DiagnosticSink
             nb.hasPort = true;
             const auto field = path.substr(5);
             if (field == "descr") nb.portDescr = std::string(value);
+            else if (field == "auto-negotiation.current") nb.portMau = std::string(value);
             else if (isIdType(field)) {
                 nb.portIdType = std::string(field);
                 nb.portId = std::string(value);

@@ -130,8 +130,9 @@ private Q_SLOTS:
     }
 
     void pauseFramesAreConvertedToTime() {
-        // 4xHDR (200 Gb/s): one frame of 65535 quanta pauses 167.8 us; 40000 frames in 10 s = 67%.
-        const std::vector<double> frames = cumulative({0, 40000, 40000, 40000, 40000, 0, 0});
+        // 4xHDR (200 Gb/s): one frame of 65535 quanta pauses 167.8 us, and a port kept paused
+        // refreshes XOFF twice per quanta time: 80000 frames in 10 s = 67% paused.
+        const std::vector<double> frames = cumulative({0, 80000, 80000, 80000, 80000, 0, 0});
         const std::string db = stores_.make(fabric(), rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", frames));
         const auto fs = ofKind(analyzeStore(db), "pfc_storm");
         QCOMPARE(fs.size(), std::size_t{1});
@@ -160,26 +161,23 @@ private Q_SLOTS:
         QVERIFY(ofKind(analyzeStore(db), "pfc_storm").empty());
     }
 
-    void pauseCycleHasNoOrigin() {
-        // The NIC and its leaf port pause each other: neither sends pauses without receiving
-        // them, so the storm is reported as a cycle without an origin rather than blaming one.
+    void aNicAndItsLeafPausingEachOtherIsNoDeadlock() {
+        // The NIC and its leaf port pause each other at similar shares: neither sends pauses
+        // without receiving them, and one switch is no PFC deadlock (that needs a cycle across
+        // two switches): no finding, rather than a one-link "cycle".
         const std::string db = stores_.make(fabric(), tx("dgx003 mlx5_0", 1, kStorm) + tx("leaf02", 1, kSpread));
-        const auto fs = ofKind(analyzeStore(db), "pfc_storm");
+        QVERIFY(ofKind(analyzeStore(db), "pfc_storm").empty());
+        // origin_rx_ratio is read: at 0.8 the NIC, receiving 0.64 for 0.88 sent, is the origin.
+        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"pfc_storm": {"origin_rx_ratio": 0.8}})")), "pfc_storm");
         QCOMPARE(fs.size(), std::size_t{1});
-        QVERIFY(!fs[0].origin);
-        auto ports = labels(fs[0].ports);
-        std::sort(ports.begin(), ports.end());
-        QCOMPARE(ports, (std::vector<std::string>{"dgx003 mlx5_0:1", "leaf02:1"}));
-        QCOMPARE(sev(fs[0]), std::string("critical"));
+        QCOMPARE(label(*fs[0].origin), std::string("dgx003 mlx5_0:1"));
     }
 
     void receivedPausesDisqualifyAnOrigin() {
-        // Alone the NIC would be the origin; its own rx counters say it is paused as well.
+        // Alone the NIC would be the origin; its own rx counters say it is paused as much.
         const std::string db = stores_.make(fabric(), tx("dgx003 mlx5_0", 1, kStorm) +
                                                           rows("dgx003 mlx5_0", 1, "pfc_rx_pause_us_prio3", pausedUs(kSpread)));
-        const auto fs = ofKind(analyzeStore(db), "pfc_storm");
-        QCOMPARE(fs.size(), std::size_t{1});
-        QVERIFY(!fs[0].origin);
+        for (const auto& f : ofKind(analyzeStore(db), "pfc_storm")) QVERIFY(!f.origin);
     }
 };
 

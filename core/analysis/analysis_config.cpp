@@ -105,7 +105,16 @@ void readNewKinds(const json& j, AnalysisConfig& c) {
     if (j.contains("pfc_storm")) {
         const json& o = objectAt(j, "pfc_storm");
         auto& t = c.pfcStorm;
-        checkKeys(o, {"share", "min_samples", "frame_quanta"}, "pfc_storm");
+        checkKeys(o, {"share", "min_samples", "frame_quanta", "xoff_refresh", "default_speed_gbps", "origin_rx_ratio",
+                      "critical_share", "deadlock_min_samples", "disagreement"},
+                  "pfc_storm");
+        if (o.contains("xoff_refresh")) t.xoffRefresh = number(o, "xoff_refresh", 1, 16, "pfc_storm");
+        if (o.contains("default_speed_gbps")) t.defaultSpeedGbps = number(o, "default_speed_gbps", 1, 3200, "pfc_storm");
+        if (o.contains("origin_rx_ratio")) t.originRxRatio = number(o, "origin_rx_ratio", 0, 1, "pfc_storm");
+        if (o.contains("critical_share")) t.criticalShare = number(o, "critical_share", 0, 1, "pfc_storm");
+        if (o.contains("deadlock_min_samples"))
+            t.deadlockMinSamples = static_cast<int>(number(o, "deadlock_min_samples", 1, 1e9, "pfc_storm"));
+        if (o.contains("disagreement")) t.disagreement = number(o, "disagreement", 0, 1, "pfc_storm");
         if (o.contains("share")) t.share = number(o, "share", 0, 1, "pfc_storm");
         if (o.contains("min_samples")) t.minSamples = static_cast<int>(number(o, "min_samples", 1, 1e9, "pfc_storm"));
         if (o.contains("frame_quanta")) t.frameQuanta = number(o, "frame_quanta", 1, 65535, "pfc_storm");

@@ -18,7 +18,12 @@
 //                          "tick_ns": 4 },     // PortXmitWait tick length (hardware-specific)
 //     "pfc_storm": { "share": 0.5,             // paused time / interval a port must cause
 //                    "min_samples": 3,
-//                    "frame_quanta": 65535 },  // pause time per frame (x 512 bit times)
+//                    "frame_quanta": 65535,    // pause time per frame (x 512 bit times)
+//                    "xoff_refresh": 2,        // XOFF frames per quanta time while kept paused
+//                    "default_speed_gbps": 100,// frame conversion when no link speed is known
+//                    "origin_rx_ratio": 0.5,   // an origin receives < ratio x what it sends
+//                    "critical_share": 0.9, "deadlock_min_samples": 3,
+//                    "disagreement": 0.25 },   // tx vs peer rx share difference reported
 //     "ecmp_imbalance": { "ratio": 1.5, "min_mean_util": 0.2, "min_samples": 3,
 //                         "skip_hot": true },  // leave a busiest link that is already hot to hot_link
 //     "straggler_path": { "ring_above": 8,     // jobs larger than this: ring pairs only
@@ -88,6 +93,12 @@ struct PfcStormConfig {
     double share = 0.5;          // fraction of the interval paused by this port's pause frames
     int minSamples = 3;          // consecutive intervals
     double frameQuanta = 65535;  // pause per frame when only frame counts exist (1 quantum = 512 bit times)
+    double xoffRefresh = 2;      // XOFF frames a port that stays paused sends per quanta time
+    double defaultSpeedGbps = 100;  // link speed for the frame conversion when no source states one
+    double originRxRatio = 0.5;  // an origin receives less than this x the pause share it sends
+    double criticalShare = 0.9;  // origin's peak share at or above this -> critical (also with spread)
+    int deadlockMinSamples = 3;  // intervals a pause cycle must hold, all its ports at once
+    double disagreement = 0.25;  // |tx of one end - rx of the other| share worth reporting
 };
 
 struct EcmpImbalanceConfig {

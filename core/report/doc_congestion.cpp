@@ -22,14 +22,18 @@ std::map<std::size_t, int> levels(const Finding& f, bool pfc) {
         if (semi == std::string::npos) break;
         at = semi + 2;
     }
-    // Congestion: "upstream -> downstream". PFC: "X paused by P -> Q pauses", Q one level above P.
+    // Congestion: "upstream -> downstream". PFC: "X paused by P (s%) -> Q pauses (s%)", Q one level above P.
     for (std::size_t pass = 0; pass < f.ports.size(); ++pass)
         for (const auto& e : edges)
             for (const auto& [known, lv] : std::map<std::size_t, int>(level))
                 for (std::size_t j = 0; j < f.ports.size(); ++j) {
                     if (level.count(j)) continue;
                     const std::string a = portLabel(f.ports[known]), b = portLabel(f.ports[j]);
-                    const bool match = pfc ? e.ends_with(" paused by " + a + " -> " + b + " pauses") : e == b + " -> " + a;
+                    // PFC edges carry each hop's pause share: "X paused by A (95%) -> B pauses (70%)".
+                    const auto by = e.find(" paused by " + a + " (");
+                    const bool match = pfc ? by != std::string::npos && e.find("%) -> " + b + " pauses (", by) != std::string::npos &&
+                                                 e.ends_with("%)")
+                                           : e == b + " -> " + a;
                     if (match) level[j] = lv + 1;
                 }
     return level;

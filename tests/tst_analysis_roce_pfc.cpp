@@ -1,0 +1,256 @@
+// RoCE diagnosis on a leaf-spine imported the usual way: per-device `lldpctl -f json` files whose
+// neighbour entries state the port speed as lldpd's MAU type, host NIC counters as `ethtool -S`
+// of mlx5 (`tx_prio3_pause_duration`, `rx_prio3_pause`), switch counters by SAI name
+// (`SAI_PORT_STAT_PFC_3_TX_PKTS`, `SAI_PORT_STAT_IF_OUT_OCTETS`) in the long CSV. Scenarios: the
+// classic NIC PFC storm, a victim-only fabric, a true cyclic dependency, a one-interval blip.
+#include "analysis_fixture.h"
+#include "core/linkrate.h"
+
+#include <map>
+
+using namespace atest;
+
+namespace {
+
+constexpr int kIntervals = 11;  // 12 samples, 10 s apart
+constexpr double kDt = 10;
+constexpr double kBps = 400e9;
+// A pause frame holds 65535 x 512 bit times; a port kept paused refreshes it twice per quanta.
+constexpr double kSecondsPerFrame = 65535 * 512 / kBps / 2;
+
+// Per interval share of time, 0 outside [from, to).
+std::vector<double> during(double share, int from = 1, int to = kIntervals) {
+    std::vector<double> v(kIntervals, 0);
+    for (int i = from; i < to; ++i) v[static_cast<std::size_t>(i)] = share;
+    return v;
+}
+
+struct Neighbour {
+    std::string local, system, remote;
+};
+
+std::string lldpJson(const std::vector<Neighbour>& ns) {
+    std::string s = "{\n  \"lldp\": {\n    \"interface\": [\n";
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+        const auto& n = ns[i];
+        const bool host = n.system.starts_with("gpu");
+        const std::string mac = "0c:42:a1:00:" + std::to_string(10 + n.system.size()) + ":" + std::to_string(10 + n.system.back() % 80);
+        s += std::string(i ? ",\n" : "") + R"({")" + n.local + R"(": {"via": "LLDP", "rid": "1", "age": "0 day, 01:00:00",
+      "chassis": {")" + n.system + R"(": {"id": {"type": "mac", "value": ")" + mac + R"("}, "descr": "x",
+        "capability": [{"type": "Bridge", "enabled": )" + (host ? "false" : "true") + R"(}, {"type": "Router", "enabled": )" +
+             (host ? "false" : "true") + R"(}]}},
+      "port": {"id": {"type": "ifname", "value": ")" + n.remote + R"("}, "descr": ")" + n.remote + R"(", "ttl": "120", "mfs": "9236",
+        "auto-negotiation": {"supported": false, "enabled": false, "current": "400GbaseR - 400GBASE-R PCS/PMA over undefined PHY"}}}})";
+    }
+    return s + "\n    ]\n  }\n}\n";
+}
+
+class RoceFabric {
+public:
+    // spine01/02; leaf01 (gpu1, gpu2), leaf02 (gpu3, gpu4), leaf03 (gpu5, gpu6, gpu7); each leaf's
+    // Ethernet48 to spine01 and Ethernet52 to spine02, spine port Ethernet(4 x leaf index).
+    RoceFabric() {
+        for (int l = 1; l <= 3; ++l) {
+            const std::string leaf = "leaf0" + std::to_string(l), sp = "Ethernet" + std::to_string(4 * (l - 1));
+            add(leaf, "Ethernet48", "spine01", sp);
+            add(leaf, "Ethernet52", "spine02", sp);
+        }
+        const std::vector<std::pair<std::string, int>> hosts{{"leaf01", 2}, {"leaf02", 2}, {"leaf03", 3}};
+        int g = 0;
+        for (const auto& [leaf, n] : hosts)
+            for (int i = 0; i < n; ++i) add(leaf, "Ethernet" + std::to_string(4 * i), "gpu" + std::to_string(++g), "eth2");
+    }
+
+    // The share of each interval `port` of `node` held its peer paused (priority 3); the peer's
+    // rx counters say the same (RX of one end is TX of the other).
+    void pauses(const std::string& node, const std::string& port, const std::vector<double>& share) {
+        sent_[{node, port}] = share;
+    }
+    void bytes(const std::string& node, const std::string& port, const std::vector<double>& util) { util_[{node, port}] = util; }
+
+    std::string store(Stores& stores, const std::string& name) const {
+        const std::string dir = stores.path(name);
+        std::filesystem::create_directories(dir + "/lldp");
+        std::filesystem::create_directories(dir + "/ethtool");
+        for (const auto& [dev, ns] : neighbours_) std::ofstream(dir + "/lldp/" + dev + ".json") << lldpJson(ns);
+        std::ostringstream csv;
+        csv.precision(15);
+        csv << "timestamp,node,port,counter,value\n";
+        std::map<std::string, std::ostringstream> ethtool;  // host -> capture
+        for (int t = 0; t <= kIntervals; ++t) {
+            const std::int64_t ts = kT0 + static_cast<std::int64_t>(t * kDt);
+            for (const auto& [dev, ns] : neighbours_) {
+                for (const auto& n : ns) {
+                    const double tx = total(sent_, dev, n.local, t), rx = total(sent_, n.system, n.remote, t);
+                    if (dev.starts_with("gpu")) {
+                        auto& e = ethtool[dev];
+                        if (n.local == ns.front().local) e << ts << "\n";
+                        e << "ethtool -S " << n.local << "\nNIC statistics:\n"
+                          << "     tx_prio3_pause: " << std::llround(tx / kSecondsPerFrame) << "\n"
+                          << "     tx_prio3_pause_duration: " << std::llround(tx * 1e6) << "\n"
+                          << "     rx_prio3_pause: " << std::llround(rx / kSecondsPerFrame) << "\n"
+                          << "     rx_prio3_pause_duration: " << std::llround(rx * 1e6) << "\n";
+                    } else {
+                        csv << ts << ',' << dev << ',' << n.local << ",SAI_PORT_STAT_PFC_3_TX_PKTS," << std::llround(tx / kSecondsPerFrame) << '\n'
+                            << ts << ',' << dev << ',' << n.local << ",SAI_PORT_STAT_PFC_3_RX_PKTS," << std::llround(rx / kSecondsPerFrame) << '\n'
+                            << ts << ',' << dev << ',' << n.local << ",SAI_PORT_STAT_IF_OUT_OCTETS,"
+                            << std::llround(total(util_, dev, n.local, t) * kBps / 8) << '\n';
+                    }
+                }
+            }
+        }
+        for (const auto& [host, text] : ethtool) std::ofstream(dir + "/ethtool/" + host + ".ethtool.txt") << text.str();
+        std::ofstream(dir + "/counters.csv") << csv.str();
+        const std::string db = dir + ".sqlite";
+        Store s(db);
+        ImporterRegistry registry;
+        for (const std::string& p : {dir + "/lldp", dir + "/ethtool", dir + "/counters.csv"}) {
+            const auto summary = ImportRunner(s, registry).run({p}, {});
+            if (summary.anyFailed()) {
+                for (const auto& d : summary.diagnostics) qWarning("%s", d.format().c_str());
+                throw std::runtime_error("import failed: " + p);
+            }
+        }
+        return db;
+    }
+
+private:
+    using Key = std::pair<std::string, std::string>;
+    void add(const std::string& a, const std::string& pa, const std::string& b, const std::string& pb) {
+        neighbours_[a].push_back({pa, b, pb});
+        neighbours_[b].push_back({pb, a, pa});
+    }
+    // Cumulative seconds (or bytes x 8 / capacity) up to sample t.
+    static double total(const std::map<Key, std::vector<double>>& m, const std::string& node, const std::string& port, int t) {
+        const auto it = m.find({node, port});
+        if (it == m.end()) return 0;
+        double sum = 0;
+        for (int i = 0; i < t; ++i) sum += it->second[static_cast<std::size_t>(i)] * kDt;
+        return sum;
+    }
+    std::map<std::string, std::vector<Neighbour>> neighbours_;
+    std::map<Key, std::vector<double>> sent_, util_;
+};
+
+std::vector<std::string> portLabels(const Finding& f) {
+    std::vector<std::string> out;
+    for (const auto& p : f.ports) out.push_back(label(p));
+    return out;
+}
+
+bool mentionsDeadlock(const Finding& f) { return f.summary.find("deadlock") != std::string::npos; }
+
+}  // namespace
+
+class TestRocePfc : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Stores stores_{dir_};
+
+private Q_SLOTS:
+    void nicStormHasTheNicAsOrigin() {
+        // gpu5's NIC stops draining: it pauses leaf03 95% of the time and receives nothing; leaf03
+        // pauses both spines and its two other hosts; spine01 pauses leaf01 part of the time.
+        RoceFabric f;
+        f.pauses("gpu5", "eth2", during(0.95));
+        for (const std::string p : {"Ethernet48", "Ethernet52"}) f.pauses("leaf03", p, during(0.75));
+        for (const std::string p : {"Ethernet4", "Ethernet8"}) f.pauses("leaf03", p, during(0.6));
+        f.pauses("spine01", "Ethernet0", during(0.6, 2, 8));
+        f.pauses("spine02", "Ethernet4", during(0.35, 2, 8));
+        // leaf01's uplink to spine01 ran at 90-98 % of 400 Gb/s for 100 s.
+        f.bytes("leaf01", "Ethernet48", {0.1, 0.92, 0.95, 0.98, 0.9, 0.93, 0.96, 0.97, 0.91, 0.94, 0.95});
+        const auto report = analyzeStore(f.store(stores_, "storm"));
+
+        const auto storms = ofKind(report, "pfc_storm");
+        QCOMPARE(storms.size(), std::size_t{1});
+        const Finding& s = storms[0];
+        QVERIFY(s.origin);
+        QCOMPARE(label(*s.origin), std::string("gpu5:eth2"));
+        QVERIFY(!mentionsDeadlock(s));
+        const auto ports = portLabels(s);
+        QCOMPARE(ports.front(), std::string("gpu5:eth2"));
+        for (const std::string p : {"leaf03:Ethernet48", "leaf03:Ethernet52", "leaf03:Ethernet4", "leaf03:Ethernet8", "spine01:Ethernet0"})
+            QVERIFY2(std::find(ports.begin(), ports.end(), p) != ports.end(), p.c_str());
+        QCOMPARE(ports.size(), std::size_t{6});  // spine02 at 35 % does not storm
+        QCOMPARE(metricText(s, "hop_pause_shares").substr(0, 5), std::string("0.95,"));
+        QCOMPARE(metric(s, "origin_received_share"), 0.0);
+        QCOMPARE(metricText(s, "measured_as"), std::string("duration"));  // the NIC's pause durations
+        QCOMPARE(sev(s), std::string("critical"));
+
+        // The hot uplink, with the capacity LLDP stated.
+        const auto hot = ofKind(report, "hot_link");
+        QCOMPARE(hot.size(), std::size_t{1});
+        QCOMPARE(portLabels(hot[0]), (std::vector<std::string>{"leaf01:Ethernet48", "spine01:Ethernet0"}));
+        QVERIFY2(hot[0].summary.find("400 Gb/s") != std::string::npos, hot[0].summary.c_str());
+    }
+
+    void victimOnlyFabricIsNoStorm() {
+        // gpu5 is a slow receiver that does drain: it pauses 35 % of the time; its leaf and the
+        // spines pass the back-pressure upstream at higher shares. Every storming port receives
+        // pauses itself: victims, no origin, and no cycle.
+        RoceFabric f;
+        f.pauses("gpu5", "eth2", during(0.35));
+        for (const std::string p : {"Ethernet48", "Ethernet52", "Ethernet4", "Ethernet8"}) f.pauses("leaf03", p, during(0.6));
+        f.pauses("spine01", "Ethernet0", during(0.55));
+        const auto storms = ofKind(analyzeStore(f.store(stores_, "victims")), "pfc_storm");
+        QVERIFY2(storms.empty(), storms.empty() ? "" : storms[0].summary.c_str());
+    }
+
+    void cyclicDependencyAcrossSwitchesIsADeadlock() {
+        // leaf01 pauses spine02, spine02 pauses leaf02, leaf02 pauses spine01, spine01 pauses
+        // leaf01: each is paused by the previous one, and no host started it.
+        RoceFabric f;
+        f.pauses("leaf01", "Ethernet52", during(0.7));
+        f.pauses("spine02", "Ethernet4", during(0.7));
+        f.pauses("leaf02", "Ethernet48", during(0.7));
+        f.pauses("spine01", "Ethernet0", during(0.7));
+        const auto storms = ofKind(analyzeStore(f.store(stores_, "cycle")), "pfc_storm");
+        QCOMPARE(storms.size(), std::size_t{1});
+        QVERIFY(!storms[0].origin);
+        QVERIFY(mentionsDeadlock(storms[0]));
+        auto ports = portLabels(storms[0]);
+        std::sort(ports.begin(), ports.end());
+        QCOMPARE(ports, (std::vector<std::string>{"leaf01:Ethernet52", "leaf02:Ethernet48", "spine01:Ethernet0", "spine02:Ethernet4"}));
+        QCOMPARE(metric(storms[0], "cycle_switches"), 4.0);
+
+        // Held for only two intervals, the same cycle is no deadlock.
+        RoceFabric brief;
+        for (const auto& [n, p] : std::vector<std::pair<std::string, std::string>>{
+                 {"leaf01", "Ethernet52"}, {"spine02", "Ethernet4"}, {"leaf02", "Ethernet48"}, {"spine01", "Ethernet0"}})
+            brief.pauses(n, p, during(0.7, 3, 5));
+        const auto cfg = parseAnalysisConfig(R"({"pfc_storm": {"min_samples": 2}})");
+        QVERIFY(ofKind(analyzeStore(brief.store(stores_, "brief"), cfg), "pfc_storm").empty());
+    }
+
+    void ethernetSpeedsFromWhatToolsWrite() {
+        const std::vector<std::pair<std::string, std::string>> cases{
+            {"400GbaseR - 400GBASE-R PCS/PMA over undefined PHY", "400GbE"},  // lldpd JSON / keyvalue "current"
+            {"100GbaseCR4 - 100GBASE-R PCS/PMA over 4 lane shielded copper", "100GbE"},
+            {"10GigBaseR - 10GBASE-R PCS/PMA", "10GbE"},
+            {"2p5GigT - 2.5GBASE-T", "2.5GbE"},
+            {"1000BaseTFD - Four-pair Category 5 UTP, full duplex mode", "1GbE"},
+            {"400GBASE-SR8", "400GbE"},
+            {"Speed: 400000Mb/s", "400GbE"},  // ethtool
+            {"800G", "800GbE"},              // SONiC show interfaces status
+        };
+        for (const auto& [text, want] : cases) {
+            const auto got = ethernetSpeed(text);
+            QVERIFY2(got, text.c_str());
+            QCOMPARE(*got, want);
+        }
+        QVERIFY(!ethernetSpeed("unknown"));
+        QVERIFY(!ethernetSpeed("Other or unknown"));
+        QCOMPARE(capacityBps(1, "400GbE"), std::uint64_t{400'000'000'000});
+        QCOMPARE(widthSpeedLabel(1, "400GbE"), std::string("400GbE"));
+    }
+
+    void oneIntervalBlipIsNothing() {
+        RoceFabric f;
+        f.pauses("gpu5", "eth2", during(0.95, 4, 5));
+        f.pauses("leaf03", "Ethernet48", during(0.75, 4, 5));
+        QVERIFY(ofKind(analyzeStore(f.store(stores_, "blip")), "pfc_storm").empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRocePfc)
+#include "tst_analysis_roce_pfc.moc"
