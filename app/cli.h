@@ -1,5 +1,5 @@
 #pragma once
-// The command-line interface of DESIGN §1 (everything except `gui`). No Qt: it runs headless.
+// The command-line interface of docs/CLI.md (everything except `gui`). No Qt: it runs headless.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// `fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]` (DESIGN §1).
+// `fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]` (docs/CLI.md).
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
-// `fabscope diff --db STORE --snapshot A --snapshot B [--json]` (DESIGN §1): the topology changes
-// from snapshot A to snapshot B as topology_change findings (the findings JSON of DESIGN §2 with
+// `fabscope diff --db STORE --snapshot A --snapshot B [--json]` (docs/CLI.md): the topology changes
+// from snapshot A to snapshot B as topology_change findings (the findings JSON of docs/FINDINGS.md with
 // --json, whose window runs from A's time to B's).
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // `fabscope report --db STORE --out FILE.(html|pdf|csv|json) [--from UNIX_S] [--to UNIX_S]
-// [--config FILE]` (DESIGN §1). The format comes from the extension. PDF works when a PDF
+// [--config FILE]` (docs/CLI.md). The format comes from the extension. PDF works when a PDF
 // renderer is linked in (views/report, fabscope_report_pdf, as in the fabscope executable).
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// bench_large: the whole DESIGN §7 "large" scenario, not a slice. Writes the k=48 3-tier fat
+// bench_large: the whole docs/PERFORMANCE.md "large" scenario, not a slice. Writes the k=48 3-tier fat
 // tree and every one of its ~200 M samples (4 counters on each of the 138,240 switch ports, 360
 // samples) straight into a store through SampleWriter, the path every importer ends in, then
 // times what a user waits for on that store: the full analysis (target < 30 s), reading the

@@ -1,4 +1,4 @@
-// Import and analysis benchmark at the DESIGN §7 "large" scale, each figure printed as a ratio
+// Import and analysis benchmark at the docs/PERFORMANCE.md "large" scale, each figure printed as a ratio
 // against a baseline measured in the same run on the same rows:
 //   import:    FabScope's chunked store  vs  the sqlite3 shell's typed .import of the same CSV
 //   hot links: FabScope from the store   vs  SQL LAG() window function, and pandas (if installed)

@@ -1,4 +1,4 @@
-// bench_views: frame costs of the fabric view at the DESIGN §7 "large" scale (k=48 3-tier fat
+// bench_views: frame costs of the fabric view at the docs/PERFORMANCE.md "large" scale (k=48 3-tier fat
 // tree, 82,944 links, 360 samples) with synthetic rates: ms per cursor step (recolour through
 // the link-id buffer) against redrawing the geometry, which a naive view would do every step;
 // and the heatmap pooling of links x time to a 1600 x 600 screen. Software raster, offscreen.

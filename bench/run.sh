@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every DESIGN §7 figure in one run, each against its baseline measured in the same run:
+# Every docs/PERFORMANCE.md figure in one run, each against its baseline measured in the same run:
 #   bench/run.sh [BUILD_DIR]      (default: build; needs sqlite3, optionally python3-pandas)
 # 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas
 # 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS

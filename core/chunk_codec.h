@@ -1,5 +1,5 @@
 #pragma once
-// Compact encoding of one block of a counter series (DESIGN §5): timestamps in milliseconds and
+// Compact encoding of one block of a counter series (docs/ARCHITECTURE.md): timestamps in milliseconds and
 // values, each delta-encoded as zig-zag varints. Values that are not all integers are kept as raw
 // doubles. Decoding hands the analysis contiguous arrays.
 #include <cstdint>

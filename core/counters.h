@@ -1,5 +1,5 @@
 #pragma once
-// Canonical counter names (DESIGN §4) and the aliases importers accept for them.
+// Canonical counter names (docs/FORMATS.md) and the aliases importers accept for them.
 #include <optional>
 #include <string>
 #include <string_view>

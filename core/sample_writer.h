@@ -1,5 +1,5 @@
 #pragma once
-// Buffers counter samples per series and writes them to the store in chunks (DESIGN §5). Node
+// Buffers counter samples per series and writes them to the store in chunks (docs/ARCHITECTURE.md). Node
 // names from the input are mapped to fabric devices of the latest snapshot (description, system
 // name or GUID); names that map to nothing become "unmapped" series, reported by `info`.
 #include "core/counters.h"

@@ -1,6 +1,6 @@
 #pragma once
 // The FabScope store: one SQLite file holding topology snapshots, counter series in chunks, and
-// the record of every import (DESIGN §5). Not thread-safe: one Store per thread.
+// the record of every import (docs/ARCHITECTURE.md). Not thread-safe: one Store per thread.
 #include "core/model.h"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// The time cursor and time ranges every view shares (STYLE §5). Plain values, no Qt: one owner
+// The time cursor and time ranges every view shares (docs/ARCHITECTURE.md, conventions). Plain values, no Qt: one owner
 // in the GUI (views/time_controller.h) holds them and broadcasts changes.
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // Imports files and directories into a store, one transaction per counter file and one for the
-// topology snapshot they form together (DESIGN §1). Shared by the CLI and the GUI's import job.
+// topology snapshot they form together (docs/CLI.md). Shared by the CLI and the GUI's import job.
 #include "core/store.h"
 #include "importers/registry.h"
 

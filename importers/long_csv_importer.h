@@ -1,5 +1,5 @@
 #pragma once
-// The documented long CSV: `timestamp,node,port,counter,value` (DESIGN §4, docs/FORMATS.md).
+// The documented long CSV: `timestamp,node,port,counter,value` (docs/FORMATS.md, docs/FORMATS.md).
 #include "importers/importer.h"
 
 namespace fabscope {

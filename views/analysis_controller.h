@@ -1,5 +1,5 @@
 #pragma once
-// Runs the analysis of a store off the GUI thread (STYLE §4). Every run carries a generation id;
+// Runs the analysis of a store off the GUI thread (docs/ARCHITECTURE.md, conventions). Every run carries a generation id;
 // a result that arrives after a newer run started is dropped.
 #include "core/time_range.h"
 

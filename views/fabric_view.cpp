@@ -643,7 +643,7 @@ void FabricView::keyPressEvent(QKeyEvent* e) {
 
 void FabricView::paintEvent(QPaintEvent* event) {
     QPainter p(this);
-    p.setClipRect(event->rect());  // clipped drawing is ~6x faster (DESIGN §6)
+    p.setClipRect(event->rect());  // clipped drawing is ~6x faster (docs/ARCHITECTURE.md)
     if (!snapshot_ || snapshot_->fabric.nodes.empty()) {
         p.fillRect(rect(), palette().base());
         p.drawText(rect(), Qt::AlignCenter, tr("No fabric loaded.\nOpen a store (Ctrl+O) or drop topology files here."));

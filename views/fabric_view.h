@@ -1,6 +1,6 @@
 #pragma once
 // The fabric graph: a fat-tree in tiers, links coloured by a metric at the cursor time.
-// Drawing follows DESIGN §6: visible links are rasterised once into a link-id buffer (each pixel
+// Drawing follows docs/ARCHITECTURE.md: visible links are rasterised once into a link-id buffer (each pixel
 // holds the id of the edge drawn there) on zoom/pan/resize; a cursor step only recolours that
 // buffer through a per-edge colour table, whatever the link count. Hosts fold into one group per
 // leaf when they would be closer than a few pixels (level of detail). Zoom and pan are horizontal:

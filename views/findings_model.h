@@ -1,6 +1,6 @@
 #pragma once
 // The findings table: a lazy model over one immutable FindingsReport (strings are made in data()
-// only, STYLE §7), sorted and filtered through FindingsProxy.
+// only, docs/ARCHITECTURE.md, conventions), sorted and filtered through FindingsProxy.
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The links x time heatmap: one row per link, ordered by tier (the links between the highest
 // tiers on top) and then by hotness (peak of the metric), max-pooled to the pixels of the plot
-// (never scaled: a one-bin spike on one link stays visible, DESIGN §6) on a worker thread with a
+// (never scaled: a one-bin spike on one link stays visible, docs/ARCHITECTURE.md) on a worker thread with a
 // generation id (stale results dropped). Shares the time cursor (a vertical line), shows "link,
 // time, value with unit" on hover, and a click (or Up/Down) selects a link.
 #include "views/colour_scale.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Per-link charts (Qt Charts) for the selected link (or the link of the selected port): both
 // directions' utilisation in %, and errors/s or XmitWait ticks/s, pooled to at most ~500 points
-// per series (minMaxPerBucket, STYLE §6), with a vertical cursor line that follows the
+// per series (minMaxPerBucket, docs/ARCHITECTURE.md, conventions), with a vertical cursor line that follows the
 // TimeController. QtCharts headers stay out of this header (they are heavy on 2-core builds).
 #include <QWidget>
 

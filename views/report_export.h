@@ -1,6 +1,6 @@
 #pragma once
 // File > Export report…: asks for a file name (or takes a preset one: the test hook), builds the
-// report of the store over the current time window on a worker (STYLE §4) and writes it in the
+// report of the store over the current time window on a worker (docs/ARCHITECTURE.md, conventions) and writes it in the
 // format its extension names (HTML, PDF, CSV, JSON; core/report/report_writer.h), with a progress
 // dialog. Cancel drops the result before anything is written.
 #include "core/time_range.h"

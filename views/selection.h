@@ -1,5 +1,5 @@
 #pragma once
-// The one selection every view follows (like the time cursor, STYLE §5): a node, a port or a
+// The one selection every view follows (like the time cursor, docs/ARCHITECTURE.md, conventions): a node, a port or a
 // link of the loaded fabric. The fabric view, the heatmap and the findings set it; the inspector,
 // the charts and the annotations read it.
 #include <QObject>

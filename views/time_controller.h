@@ -1,5 +1,5 @@
 #pragma once
-// The single owner of the time cursor (STYLE §5): every view reads the cursor from here and
+// The single owner of the time cursor (docs/ARCHITECTURE.md, conventions): every view reads the cursor from here and
 // follows cursorChanged(); nothing else stores its own notion of "now". Also drives playback.
 #include "core/time_range.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Thresholds of the analysis (DESIGN §3), with their defaults, and the `--config` JSON that
+// Thresholds of the analysis (docs/FINDINGS.md), with their defaults, and the `--config` JSON that
 // overrides them. Every key is optional; unknown keys are an error so typos do not pass silently.
 //
 //   { "gap_factor": 3,                         // an interval longer than this x the median is a gap

@@ -1,6 +1,6 @@
 #pragma once
 // The analysis entry point: runs every detector over a store and returns sorted, numbered
-// findings (DESIGN §2-3). No Qt; used by `fabscope analyze`, reports and the GUI.
+// findings (docs/FINDINGS.md-3). No Qt; used by `fabscope analyze`, reports and the GUI.
 #include "core/analysis/analysis_config.h"
 #include "core/analysis/findings.h"
 #include "core/store.h"

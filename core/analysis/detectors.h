@@ -1,5 +1,5 @@
 #pragma once
-// One detector per finding kind (DESIGN §3); each appends what it finds, unsorted.
+// One detector per finding kind (docs/FINDINGS.md); each appends what it finds, unsorted.
 #include "core/analysis/context.h"
 
 #include <vector>

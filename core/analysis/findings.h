@@ -1,5 +1,5 @@
 #pragma once
-// A finding of the analysis and the findings JSON of DESIGN §2 (`analyze --json`,
+// A finding of the analysis and the findings JSON of docs/FINDINGS.md (`analyze --json`,
 // `report --out x.json`).
 #include <optional>
 #include <string>
@@ -42,7 +42,7 @@ struct FindingsReport {
 // numbers each kind from 1: hot_link-1, hot_link-2, degraded_link-1, ...
 void sortAndNumber(std::vector<Finding>& findings);
 
-// The findings JSON of DESIGN §2, pretty-printed with `indent` spaces (-1: one line).
+// The findings JSON of docs/FINDINGS.md, pretty-printed with `indent` spaces (-1: one line).
 std::string findingsJson(const FindingsReport& report, int indent = 2);
 
 } // namespace fabscope

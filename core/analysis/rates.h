@@ -1,5 +1,5 @@
 #pragma once
-// Rates derived from raw cumulative counters (DESIGN §4: store raw values, derive rates). An
+// Rates derived from raw cumulative counters (docs/FORMATS.md: store raw values, derive rates). An
 // interval yields no rate when the counter went backwards (reset), when either end is a
 // saturated legacy counter (stuck at 2^N-1), or when it spans a gap in the sampling.
 #include "core/store.h"

@@ -1,5 +1,5 @@
 #pragma once
-// topology_change: what differs between two topology snapshots (DESIGN §3): links added, removed,
+// topology_change: what differs between two topology snapshots (docs/FINDINGS.md): links added, removed,
 // moved to another port, or running another width/speed. Used by `fabscope analyze` (latest
 // snapshot against the one before it) and by `fabscope diff`.
 #include "core/analysis/findings.h"

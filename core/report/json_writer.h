@@ -1,5 +1,5 @@
 #pragma once
-// The report as JSON: exactly the findings contract of DESIGN §2 (fabscope_findings, window,
+// The report as JSON: exactly the findings contract of docs/FINDINGS.md (fabscope_findings, window,
 // findings), plus the report's tables as numbers under the extra key "report".
 #include "core/report/report_data.h"
 

@@ -19,7 +19,7 @@ struct ReportData {
     std::string snapshotLabel;
     double snapshotTime = 0;     // UNIX seconds, 0 without topology
     double generatedAt = 0;      // UNIX seconds
-    FindingsReport findings;     // the DESIGN §2 findings over the window
+    FindingsReport findings;     // the docs/FINDINGS.md findings over the window
     AnalysisConfig config;       // thresholds the report was made with (methods section)
     FabricSummary fabric;
     UtilisationReport utilisation;

@@ -1,5 +1,5 @@
 #pragma once
-// Budget by pixels (STYLE §6): reduce series and matrices to what the screen can show before a
+// Budget by pixels (docs/ARCHITECTURE.md, conventions): reduce series and matrices to what the screen can show before a
 // view draws them. Always pool (min/max), never scale: a one-bin spike must stay visible.
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Regenerates the ibsim captures in this directory with the real infiniband-diags tools
-# (DESIGN §8). Needs: apt-get install -y ibsim-utils infiniband-diags opensm.
+# (tests/data/README.md). Needs: apt-get install -y ibsim-utils infiniband-diags opensm.
 # The tests read the stored outputs; they never run this script.
 #   fattree.net: 2 spines, 4 leaves, 8 HCAs at 4xHDR; leaf03 port 4 <-> gpu006 runs at 1x.
 set -euo pipefail
