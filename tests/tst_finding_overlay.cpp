@@ -2,6 +2,7 @@
 // origin and the ports it spread to; moving the selection elsewhere clears it. The store holds a
 // two-leaf, two-spine fabric with a degraded host link under a job (a straggler) and a NIC that
 // stops draining (a PFC storm), built as tst_analysis_straggler and tst_analysis_pfc do.
+#include "screenshot.h"
 #include "analysis_fixture.h"
 #include "app/main_window.h"
 #include "core/sqlite_stmt.h"
@@ -127,7 +128,7 @@ private Q_SLOTS:
             QVERIFY2(std::any_of(spread.begin(), spread.end(), [&](const std::string& s) { return s.find(port) != std::string::npos; }), port);
         QVERIFY(std::find(pfc.spreadLinks.begin(), pfc.spreadLinks.end(), std::uint32_t(pfc.originLink)) == pfc.spreadLinks.end());
         QVERIFY(pfc.pathLinks.empty());
-        QVERIFY(view->grab().save(QStringLiteral("/tmp/fabscope_overlay_pfc.png")));
+        QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_overlay_pfc.png")));
 
         // The straggler: its route from dgx001 to dgx004, four links joined end to end. Opening
         // another store drops the storm's overlay.
@@ -149,7 +150,7 @@ private Q_SLOTS:
         // Drawn: each hop's link is on screen in the current frame.
         view->renderFrame();
         for (auto l : path.pathLinks) QVERIFY(view->nodePosition(int(endsOf(*snap, l).first)));
-        QVERIFY(view->grab().save(QStringLiteral("/tmp/fabscope_overlay_straggler.png")));
+        QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_overlay_straggler.png")));
 
         // Clicking the fabric's background moves the selection on: the overlay goes.
         view->renderFrame();

@@ -1,5 +1,6 @@
 // The window a user sees: it opens the demo store, shows the fabric with the demo's faults in the
 // findings dock, and clicking a finding lands on its ports at its start time.
+#include "screenshot.h"
 #include "app/main_window.h"
 #include "core/analysis/findings.h"
 #include "core/demo_fabric.h"
@@ -74,7 +75,7 @@ private Q_SLOTS:
         auto* slider = w.findChild<QSlider*>(QStringLiteral("timeSlider"));
         QVERIFY(slider && slider->isEnabled());
         QCOMPARE(slider->maximum(), 59);
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-main.png"));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-main.png")));
     }
 
     // A large store's fabric is drawn before its link rates load; what the user does meanwhile
@@ -123,7 +124,7 @@ private Q_SLOTS:
         const auto snap = w.snapshot();
         const QString label = QString::fromStdString(snap->linkLabel(LinkId(static_cast<std::size_t>(link))));
         QVERIFY2(label.contains(QStringLiteral("leaf02 p9")) && label.contains(QStringLiteral("spine01")), qPrintable(label));
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-hot-finding.png"));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-hot-finding.png")));
 
         // The degraded host link: framing unfolds the hosts so its host end is drawn.
         const int drow = rowOfKind(table, QStringLiteral("degraded_link"));
@@ -133,7 +134,7 @@ private Q_SLOTS:
         QVERIFY(dlink >= 0);
         QVERIFY(QString::fromStdString(snap->linkLabel(LinkId(static_cast<std::size_t>(dlink)))).contains(QStringLiteral("leaf03 p5")));
         QVERIFY(fabric->nodePosition(static_cast<int>(snap->fabric.port(snap->fabric.links[static_cast<std::size_t>(dlink)].a).node.value())));
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-degraded-finding.png"));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-degraded-finding.png")));
     }
 
     void steppingTheCursorRecoloursTheHotLink() {
@@ -161,7 +162,7 @@ private Q_SLOTS:
         QVERIFY2(cold != warm, qPrintable(cold.name() + QStringLiteral(" ") + warm.name()));
         QVERIFY2(warm.red() > 180 && warm.green() < 90, qPrintable(warm.name()));  // red: hot
         QVERIFY2(cold.red() < 160, qPrintable(cold.name()));
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-cursor-hot.png"));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-cursor-hot.png")));
     }
 
     void droppedFilesAreImported() {

@@ -1,5 +1,6 @@
 // Benchmarks dock: a store holding one nccl-tests run (and a perftest table) loads off the GUI
 // thread into a busbw-vs-size chart with one series of the run's sizes and a perftest table.
+#include "screenshot.h"
 #include "core/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
@@ -84,7 +85,7 @@ private Q_SLOTS:
         auto* y = qobject_cast<QValueAxis*>(panel.chartView()->chart()->axes(Qt::Vertical).front());
         QVERIFY(y && y->max() >= 24.16 && y->min() == 0);  // the in-place peak fits
         QTest::qWait(100);  // let the chart lay out its axes before the screenshot
-        panel.grab().save(QStringLiteral("/tmp/benchmarks_panel.png"));
+        saveScreenshot(panel.grab(), QStringLiteral("benchmarks_panel.png"));
     }
 
     void snapshotWithoutStoreShowsNothing() {

@@ -1,5 +1,6 @@
 // The fabric view on a real Selene-size topology (1,400 nodes, 3,300 links) and the per-pixel
 // helpers it and the heatmap rely on.
+#include "screenshot.h"
 #include "core/timeseries/pixel_aggregate.h"
 #include "importers/import_runner.h"
 #include "views/fabric_layout.h"
@@ -60,7 +61,7 @@ private Q_SLOTS:
         view.setSnapshot(selene_);
         view.renderFrame();
         QVERIFY(view.hostsFolded());  // ~2,500 host slots do not fit 1,600 px
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-fit.png"));
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-fit.png")));
 
         // Zooming in on a point (wheel) unfolds the hosts.
         QSignalSpy changed(&view, &FabricView::viewChanged);
@@ -73,7 +74,7 @@ private Q_SLOTS:
         QVERIFY(view.zoom() > 10);
         QVERIFY(!view.hostsFolded());
         view.renderFrame();
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-zoomed.png"));
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-zoomed.png")));
         // Fit again with the keyboard.
         view.setFocus();
         QTest::keyClick(&view, Qt::Key_0);
@@ -115,7 +116,7 @@ private Q_SLOTS:
         QVERIFY2(view.droppedFrames() >= 1, qPrintable(QString::number(view.droppedFrames())));
         qInfo("selene: pan paint on the GUI thread %.1f ms (geometry %.1f ms on the worker), %d stale frames dropped", paintMs,
               view.lastFrameCost().geometryMs, view.droppedFrames());
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) view.grab().save(QStringLiteral("/tmp/fabscope-selene-panned.png"));
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-panned.png")));
     }
 
     void clickingASwitchSelectsIt() {

@@ -2,6 +2,7 @@
 // the cable leaf02 p1 <-> spine01 p2 drops ~4% of what crosses it and gpu008 answers ~20-30 us
 // late. The matrix must show gpu008's row and column as the hottest p99 cells, loss on the pairs
 // whose routes cross the cable, and a click must select the pair and hand over its route.
+#include "screenshot.h"
 #include "core/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
@@ -123,9 +124,9 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral(" -> ")) && tip.contains(QStringLiteral("µs")) && tip.contains(QStringLiteral("probes")),
                  qPrintable(tip));
 
-        view.grab().save(QStringLiteral("/tmp/latency_matrix.png"));
+        saveScreenshot(view.grab(), QStringLiteral("latency_matrix.png"));
         view.modeBox()->setCurrentIndex(0);
-        view.grab().save(QStringLiteral("/tmp/latency_matrix_p99.png"));
+        saveScreenshot(view.grab(), QStringLiteral("latency_matrix_p99.png"));
 
         // click a pair crossing the planted cable: its source port is selected, its route drawn
         std::size_t src = 0, dst = 0;

@@ -2,6 +2,7 @@
 // the layout is picked from the graph, each dragonfly group is one band with its hosts under
 // their switch, each rail's NICs sit in one band under that rail's leaves, and a forced layout
 // replaces the automatic one.
+#include "screenshot.h"
 #include "core/demo_topologies.h"
 #include "views/fabric_layout.h"
 #include "views/fabric_view.h"
@@ -112,7 +113,7 @@ private Q_SLOTS:
         // Every link is drawn somewhere: global links between the arches included.
         for (std::size_t l = 0; l < view.currentLayout()->edgeOfLinkFolded.size(); ++l)
             QVERIFY(view.currentLayout()->edgeOfLinkFolded[l] != UINT32_MAX);
-        view.grab().save(QStringLiteral("/tmp/fabscope_layout_dragonfly.png"));
+        saveScreenshot(view.grab(), QStringLiteral("fabscope_layout_dragonfly.png"));
         view.setLayoutKind(LayoutKind::FatTree);
         QCOMPARE(changed.count(), 2);
         QCOMPARE(view.currentLayout()->shape, FabricShape::FatTree);
@@ -123,7 +124,7 @@ private Q_SLOTS:
         view.setSnapshot(makeSnapshot(railDemo().fabric));
         QCOMPARE(view.currentLayout()->shape, FabricShape::Rail);
         view.renderFrame();
-        view.grab().save(QStringLiteral("/tmp/fabscope_layout_rail.png"));
+        saveScreenshot(view.grab(), QStringLiteral("fabscope_layout_rail.png"));
     }
 };
 

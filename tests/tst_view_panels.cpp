@@ -1,6 +1,7 @@
 // The panels that follow the selection and the cursor, on the demo store: the inspector shows the
 // hot uplink's details and raw counters, the charts show its congestion within their point budget
 // and move their cursor line with the time cursor, the heatmap selects it on click.
+#include "screenshot.h"
 #include "app/main_window.h"
 #include "core/demo_fabric.h"
 #include "importers/import_runner.h"
@@ -59,7 +60,7 @@ class TestViewPanels : public QObject {
     }
 
     static void shoot(QWidget& w, const QString& name) {
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) w.grab().save(QStringLiteral("/tmp/fabscope-%1.png").arg(name));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-%1.png").arg(name)));
     }
 
 private Q_SLOTS:
@@ -289,7 +290,7 @@ private Q_SLOTS:
         QVERIFY(scrubber->annotationTooltipAt(QPoint(span->rect.right() + 20, mid.y())).isEmpty());
         QToolTip::hideText();
         QApplication::processEvents();
-        if (qEnvironmentVariableIsSet("FABSCOPE_SCREENSHOTS")) scrubber->grab().save(QStringLiteral("/tmp/fabscope-timeline-annotation.png"));
+        QVERIFY(saveScreenshot(scrubber->grab(), QStringLiteral("fabscope-timeline-annotation.png")));
         // Deleting it in the dock removes it from the timeline.
         int row = -1;
         for (int r = 0; r < panel->model()->rowCount(); ++r)
