@@ -28,7 +28,8 @@
 //                         "skip_hot": true },  // leave a busiest link that is already hot to hot_link
 //     "straggler_path": { "ring_above": 8,     // jobs larger than this: ring pairs only
 //                         "outlier_ratio": 0.5,// pair headroom <= ratio x job median
-//                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64 },
+//                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64,
+//                         "critical_headroom": 0.05 },
 //     "lossy_link": { "pair_loss": 0.01,       // a pair losing this share of its probes is bad ...
 //                     "min_lost": 3,           // ... when it lost at least this many
 //                     "min_bad_votes": 2,      // votes a link (or tied group) needs
@@ -114,6 +115,7 @@ struct StragglerPathConfig {
     int minPairs = 3;            // fewer pairs: nothing to compare against
     double flaggedPenalty = 0.5; // headroom factor of a hop named by an error/flap/congestion/PFC finding
     int maxRoutes = 64;          // equal-cost routes enumerated per pair
+    double criticalHeadroom = 0.05;  // bottleneck headroom at or below this -> critical
 };
 
 // lossy_link: links blamed by voting over probe pairs (docs/ANALYSIS.md).

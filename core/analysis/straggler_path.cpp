@@ -1,14 +1,17 @@
-// straggler_path: for each job of the store (jobs / job_ranks), the communicating pairs (all
-// pairs up to ring_above ranks, else ring neighbours rank i -> i+1), their equal-cost shortest
-// routes (equal_cost_paths.h; forwarding tables are not used yet), and each hop's headroom:
-// 1 - mean utilisation of that link direction over the window, x the capacity ratio of a
-// degraded link, x flagged_penalty for a link named by an error_link / link_flap /
-// congestion_tree / pfc_storm finding. A route's score is its worst hop; a pair's score the mean
-// over its routes (ECMP may hash it onto any of them). The job's worst pair is reported when its
-// score is <= outlier_ratio x the median of the job's pairs; path = its worst route, ports = the
-// bottleneck hop (transmitting end first).
+// straggler_path: for each job of the store (jobs / job_ranks / job_edges), the communicating
+// pairs (the ring neighbours NCCL logged, per channel; without rings all pairs up to ring_above
+// ranks, else rank i -> i+1), each routed hop by hop through the imported forwarding tables
+// (dump_fts, ibroute, ibdiagnet .fdbs: destination LID -> out-port at each switch) when the
+// fabric has them, else over every equal-cost shortest route, each weighted 1/N
+// (probe_routes.h). A hop's headroom is 1 - the p95 utilisation of that link direction over the
+// window, x the capacity ratio of a degraded link, x flagged_penalty for a link named by an
+// error_link / link_flap / congestion_tree / pfc_storm finding. A route's score is its worst hop;
+// a pair's score the weighted mean over its routes. The job's worst pair is reported when its
+// score is <= outlier_ratio x the median of the job's pairs; path = its worst route (source host
+// port first), ports = the bottleneck hop (transmitting end first). docs/ANALYSIS.md.
 #include "core/analysis/detectors.h"
 #include "core/analysis/equal_cost_paths.h"
+#include "core/analysis/probe_routes.h"
 #include "core/analysis/format.h"
 #include "core/analysis/port_load.h"
 
@@ -30,13 +33,18 @@ struct Job {
     std::int64_t id = 0;
     std::string name;
     std::vector<Rank> ranks;
+    std::vector<std::pair<int, int>> ringPairs;  // (src rank, dst rank) as NCCL's rings connect them
 };
 
 std::vector<Job> jobsOf(const Store& store) {
     std::vector<Job> jobs;
     for (const StoredJob& sj : loadJobs(store)) {
-        Job j{sj.id, sj.name, {}};
+        Job j{sj.id, sj.name, {}, {}};
         for (const JobRank& r : sj.ranks) j.ranks.push_back({r.rank, r.host, r.device, std::nullopt});
+        for (const JobEdge& e : sj.details.edges)
+            if (e.kind == JobEdge::Kind::Ring) j.ringPairs.emplace_back(e.src, e.dst);
+        std::sort(j.ringPairs.begin(), j.ringPairs.end());
+        j.ringPairs.erase(std::unique(j.ringPairs.begin(), j.ringPairs.end()), j.ringPairs.end());
         jobs.push_back(std::move(j));
     }
     return jobs;
@@ -64,6 +72,16 @@ std::optional<PortId> hostPort(const AnalysisContext& ctx, const Rank& r) {
     return std::nullopt;
 }
 
+// The 95th percentile of the valid intervals' utilisation: the load a pair meets most of the time.
+std::optional<double> p95Util(const DirectionLoad& load) {
+    std::vector<double> u;
+    for (std::size_t i = 0; i < load.rates.size(); ++i)
+        if (load.rates.ok(i)) u.push_back(load.util[i]);
+    if (u.empty()) return std::nullopt;
+    std::sort(u.begin(), u.end());
+    return u[static_cast<std::size_t>(std::ceil(0.95 * static_cast<double>(u.size()))) - 1];
+}
+
 struct Scorer {
     const AnalysisContext& ctx;
     std::map<std::uint32_t, double> linkFactor;                   // LinkId value -> headroom factor
@@ -75,7 +93,7 @@ struct Scorer {
         if (it == headroomOfTx.end()) {
             double free = 1;  // no byte counters: nothing says the hop is busy
             if (auto load = directionLoad(ctx, h.tx, h.rx))
-                if (auto m = load->meanUtil()) free = std::clamp(1 - *m, 0.0, 1.0);
+                if (auto p95 = p95Util(*load)) free = std::clamp(1 - *p95, 0.0, 1.0);
             if (auto l = ctx.linkOf(h.tx))
                 if (auto f = linkFactor.find(l->value()); f != linkFactor.end()) free *= f->second;
             it = headroomOfTx.emplace(h.tx.value(), free).first;
@@ -123,7 +141,18 @@ struct PairScore {
     Route worst;
     double worstScore = 1;
     std::size_t bottleneck = 0, routes = 0;
+    RouteSource source = RouteSource::EqualCost;
 };
+
+// Ring neighbours as NCCL logged them, as indices into the job's ranks; empty without rings.
+std::vector<std::pair<std::size_t, std::size_t>> ringPairsOf(const Job& job) {
+    std::map<int, std::size_t> index;
+    for (std::size_t i = 0; i < job.ranks.size(); ++i) index[job.ranks[i].rank] = i;
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    for (const auto& [a, b] : job.ringPairs)
+        if (index.count(a) && index.count(b)) out.emplace_back(index[a], index[b]);
+    return out;
+}
 
 std::vector<std::pair<std::size_t, std::size_t>> pairsOf(std::size_t n, int ringAbove) {
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
@@ -137,31 +166,32 @@ std::vector<std::pair<std::size_t, std::size_t>> pairsOf(std::size_t n, int ring
     return pairs;
 }
 
-void scoreJob(const AnalysisContext& ctx, const EqualCostRouter& router, Job& job, Scorer& s, std::vector<Finding>& out) {
+void scoreJob(const AnalysisContext& ctx, const ProbeRouter& router, Job& job, Scorer& s, std::vector<Finding>& out) {
     const StragglerPathConfig& c = ctx.config().stragglerPath;
     for (Rank& r : job.ranks) r.port = hostPort(ctx, r);
     std::vector<PairScore> scores;
-    for (auto [i, j] : pairsOf(job.ranks.size(), c.ringAbove)) {
+    auto pairs = ringPairsOf(job);
+    if (pairs.empty()) pairs = pairsOf(job.ranks.size(), c.ringAbove);
+    for (auto [i, j] : pairs) {
         const Rank &a = job.ranks[i], &b = job.ranks[j];
         if (!a.port || !b.port || *a.port == *b.port) continue;
-        const auto routes = router.routes(ctx.fabric().port(*a.port).node, ctx.fabric().port(*b.port).node,
-                                          static_cast<std::size_t>(c.maxRoutes));
-        if (routes.empty()) continue;
-        PairScore ps{i, j, 0, {}, 2, 0, routes.size()};
-        for (const Route& route : routes) {
+        const ProbeRoutes routes = router.routes(*a.port, *b.port, {});
+        if (routes.routes.empty()) continue;
+        PairScore ps{i, j, 0, {}, 2, 0, routes.routes.size(), routes.source};
+        for (const WeightedRoute& route : routes.routes) {
             double worst = 2;
             std::size_t at = 0;
-            for (std::size_t h = 0; h < route.size(); ++h) {
-                const double hr = s.headroom(route[h]);
+            for (std::size_t h = 0; h < route.hops.size(); ++h) {
+                const double hr = s.headroom(route.hops[h]);
                 if (hr < worst) {
                     worst = hr;
                     at = h;
                 }
             }
-            ps.score += worst / static_cast<double>(routes.size());
+            ps.score += worst * route.weight;
             if (worst < ps.worstScore) {
                 ps.worstScore = worst;
-                ps.worst = route;
+                ps.worst = route.hops;
                 ps.bottleneck = at;
             }
         }
@@ -180,7 +210,7 @@ void scoreJob(const AnalysisContext& ctx, const EqualCostRouter& router, Job& jo
     const Hop& neck = w.worst[w.bottleneck];
     Finding f;
     f.kind = "straggler_path";
-    f.severity = w.worstScore <= 0.05 ? FindingSeverity::Critical : FindingSeverity::Warning;
+    f.severity = w.worstScore <= c.criticalHeadroom ? FindingSeverity::Critical : FindingSeverity::Warning;
     f.start = ctx.windowStart();
     f.end = ctx.windowEnd();
     f.ports = {ctx.ref(neck.tx), ctx.ref(neck.rx)};
@@ -192,10 +222,20 @@ void scoreJob(const AnalysisContext& ctx, const EqualCostRouter& router, Job& jo
     if (auto l = ctx.linkOf(neck.tx))
         if (auto r = s.linkReason.find(l->value()); r != s.linkReason.end()) reason = r->second;
     const Rank &a = job.ranks[w.src], &b = job.ranks[w.dst];
+    // How many of the job's pairs cross the bottleneck hop on their worst route.
+    std::size_t sharing = 0;
+    for (const auto& ps : scores)
+        if (std::any_of(ps.worst.begin(), ps.worst.end(), [&](const Hop& h) { return h.tx == neck.tx; })) ++sharing;
+    const auto neckLink = ctx.linkOf(neck.tx);
+    const double neckBps = neckLink ? static_cast<double>(ctx.fabric().link(*neckLink).capacityBps) : 0.0;
+    const bool tables = w.source == RouteSource::ForwardingTables;
+    const std::string routedBy = tables ? std::string("the forwarding tables' route")
+                                        : "one of " + std::to_string(w.routes) + " equal-cost routes, each weighted 1/" +
+                                              std::to_string(w.routes) + " (no forwarding tables)";
     f.summary = "job " + job.name + ": rank " + std::to_string(a.rank) + " (" + a.host + ") -> rank " + std::to_string(b.rank) +
                 " (" + b.host + ") has " + numfmt::num(std::round(w.score * 100)) + "% headroom against a job median of " +
                 numfmt::num(std::round(median * 100)) + "%; bottleneck " + AnalysisContext::label(f.ports[0]) + " -> " +
-                AnalysisContext::label(f.ports[1]) + " (" + reason + ")";
+                AnalysisContext::label(f.ports[1]) + " (" + reason + ") on " + routedBy;
     f.metrics = {{"job", job.name},
                  {"src_rank", static_cast<double>(a.rank)},
                  {"dst_rank", static_cast<double>(b.rank)},
@@ -205,6 +245,10 @@ void scoreJob(const AnalysisContext& ctx, const EqualCostRouter& router, Job& jo
                  {"bottleneck_headroom", numfmt::round(w.worstScore)},
                  {"job_median_headroom", numfmt::round(median)},
                  {"bottleneck_reason", reason},
+                 {"bottleneck_headroom_gbps", numfmt::round(w.worstScore * neckBps / 1e9)},
+                 {"bottleneck_hop", static_cast<double>(w.bottleneck)},
+                 {"pairs_sharing_bottleneck", static_cast<double>(sharing)},
+                 {"routed_by", std::string(toString(w.source))},
                  {"routes", static_cast<double>(w.routes)},
                  {"pairs", static_cast<double>(scores.size())}};
     out.push_back(std::move(f));
@@ -219,7 +263,9 @@ void detectStragglerPaths(const Store& store, const AnalysisContext& ctx, const 
     if (jobs.empty()) return;
     Scorer s{ctx, {}, {}, {}};
     flagLinks(ctx, soFar, s);
-    const EqualCostRouter router(ctx.fabric());
+    std::vector<SwitchRoutes> tables;
+    if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
+    const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
     for (Job& job : jobs) scoreJob(ctx, router, job, s, out);
 }
 
