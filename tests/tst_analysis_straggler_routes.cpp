@@ -64,6 +64,10 @@ private Q_SLOTS:
         QCOMPARE(path, (std::vector<std::string>{"gpu005 mlx5_0:1", "leaf03:3", "leaf03:2", "spine02:3", "spine02:4", "leaf04:2",
                                                  "leaf04:4", "gpu008 mlx5_0:1"}));
         QCOMPARE(sev(f), std::string("critical"));
+        // The ring is as slow as that hop: 4 Gb/s; the next worst pair has the idle 200 Gb/s links.
+        QCOMPARE(metric(f, "job_bound_gbps"), 4.0);
+        QCOMPARE(metric(f, "job_bound_without_gbps"), 200.0);
+        QCOMPARE(metric(f, "predicted_slowdown"), 50.0);
         QVERIFY2(f.summary.find("forwarding tables' route") != std::string::npos, f.summary.c_str());
     }
 

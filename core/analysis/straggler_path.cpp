@@ -142,6 +142,7 @@ struct PairScore {
     double worstScore = 1;
     std::size_t bottleneck = 0, routes = 0;
     RouteSource source = RouteSource::EqualCost;
+    double bottleneckGbps = 0;  // headroom x capacity of the worst route's bottleneck hop
 };
 
 // Ring neighbours as NCCL logged them, as indices into the job's ranks; empty without rings.
@@ -195,6 +196,9 @@ void scoreJob(const AnalysisContext& ctx, const ProbeRouter& router, Job& job, S
                 ps.bottleneck = at;
             }
         }
+        if (!ps.worst.empty())
+            if (const auto l = ctx.linkOf(ps.worst[ps.bottleneck].tx))
+                ps.bottleneckGbps = ps.worstScore * static_cast<double>(ctx.fabric().link(*l).capacityBps) / 1e9;
         scores.push_back(std::move(ps));
     }
     if (scores.size() < static_cast<std::size_t>(std::max(2, c.minPairs))) return;
@@ -228,6 +232,12 @@ void scoreJob(const AnalysisContext& ctx, const ProbeRouter& router, Job& job, S
         if (std::any_of(ps.worst.begin(), ps.worst.end(), [&](const Hop& h) { return h.tx == neck.tx; })) ++sharing;
     const auto neckLink = ctx.linkOf(neck.tx);
     const double neckBps = neckLink ? static_cast<double>(ctx.fabric().link(*neckLink).capacityBps) : 0.0;
+    // A ring is as fast as its slowest hop: the job's bound with this hop, and with the next worst
+    // pair that does not cross it.
+    std::optional<double> without;
+    for (const auto& ps : scores)
+        if (std::none_of(ps.worst.begin(), ps.worst.end(), [&](const Hop& h) { return h.tx == neck.tx; }) && ps.bottleneckGbps > 0)
+            without = std::min(without.value_or(ps.bottleneckGbps), ps.bottleneckGbps);
     const bool tables = w.source == RouteSource::ForwardingTables;
     const std::string routedBy = tables ? std::string("the forwarding tables' route")
                                         : "one of " + std::to_string(w.routes) + " equal-cost routes, each weighted 1/" +
@@ -235,7 +245,9 @@ void scoreJob(const AnalysisContext& ctx, const ProbeRouter& router, Job& job, S
     f.summary = "job " + job.name + ": rank " + std::to_string(a.rank) + " (" + a.host + ") -> rank " + std::to_string(b.rank) +
                 " (" + b.host + ") has " + numfmt::num(std::round(w.score * 100)) + "% headroom against a job median of " +
                 numfmt::num(std::round(median * 100)) + "%; bottleneck " + AnalysisContext::label(f.ports[0]) + " -> " +
-                AnalysisContext::label(f.ports[1]) + " (" + reason + ") on " + routedBy;
+                AnalysisContext::label(f.ports[1]) + " (" + reason + ") on " + routedBy + "; the job's bound " +
+                numfmt::num(numfmt::round(w.bottleneckGbps)) + " Gb/s" +
+                (without ? ", " + numfmt::num(numfmt::round(*without)) + " Gb/s without this hop" : std::string());
     f.metrics = {{"job", job.name},
                  {"src_rank", static_cast<double>(a.rank)},
                  {"dst_rank", static_cast<double>(b.rank)},
@@ -248,9 +260,14 @@ void scoreJob(const AnalysisContext& ctx, const ProbeRouter& router, Job& job, S
                  {"bottleneck_headroom_gbps", numfmt::round(w.worstScore * neckBps / 1e9)},
                  {"bottleneck_hop", static_cast<double>(w.bottleneck)},
                  {"pairs_sharing_bottleneck", static_cast<double>(sharing)},
+                 {"job_bound_gbps", numfmt::round(w.bottleneckGbps)},
                  {"routed_by", std::string(toString(w.source))},
                  {"routes", static_cast<double>(w.routes)},
                  {"pairs", static_cast<double>(scores.size())}};
+    if (without) {
+        f.metrics.emplace_back("job_bound_without_gbps", numfmt::round(*without));
+        if (w.bottleneckGbps > 0) f.metrics.emplace_back("predicted_slowdown", numfmt::round(*without / w.bottleneckGbps));
+    }
     out.push_back(std::move(f));
 }
 
