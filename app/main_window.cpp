@@ -332,7 +332,7 @@ void MainWindow::openStore(const QString& path) {
 
 void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base, int generation) {
     if (base->snapshotId == 0) {  // no topology: no link rates to wait for
-        statusBar()->showMessage(tr("Opened %1").arg(qs(base->path)));
+        statusBar()->showMessage(openedMessage(qs(base->path)));
         Q_EMIT storeLoaded();
         return;
     }
@@ -344,7 +344,7 @@ void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base, int genera
         if (generation != loadGeneration_) return;
         try {
             showRates(watcher->result());
-            statusBar()->showMessage(tr("Opened %1").arg(qs(snapshot_->path)));
+            statusBar()->showMessage(openedMessage(qs(snapshot_->path)));
         } catch (const std::exception& e) {
             QMessageBox::critical(this, tr("Cannot read link rates"), QString::fromUtf8(e.what()));
             statusBar()->showMessage(tr("Link rates of %1 could not be read").arg(qs(snapshot_->path)));
@@ -422,6 +422,14 @@ void MainWindow::showSummary() {
     }
 }
 
+// "Opened PATH", with the result of the import that led here, once.
+QString MainWindow::openedMessage(const QString& path) {
+    QString m = tr("Opened %1").arg(path);
+    if (!lastImport_.isEmpty()) m += tr(" after the import: %1").arg(lastImport_);
+    lastImport_.clear();
+    return m;
+}
+
 void MainWindow::importFiles(const QStringList& files) {
     if (storePath_.isEmpty()) {
         const QString path = QFileDialog::getSaveFileName(this, tr("Create a store for the import"),
@@ -442,9 +450,14 @@ void MainWindow::importFiles(const QStringList& files) {
     auto* watcher = new QFutureWatcher<ImportOutcome>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog] {
         watcher->deleteLater();
+        // Stop the dialog's minimum-duration timer before any nested message-box loop: a dialog
+        // only deleteLater'd would pop up over the result and stay there.
+        dialog->reset();
+        dialog->hide();
         dialog->deleteLater();
         ImportOutcome r = watcher->result();
         diagnostics_->setDiagnostics(r.message, std::move(r.diagnostics));
+        lastImport_ = r.message.section(QLatin1Char('\n'), 0, 0);  // kept in the status line after the reopen
         if (!r.ok) QMessageBox::warning(this, tr("Import"), r.message);
         else statusBar()->showMessage(r.message);
         openStore(storePath_);

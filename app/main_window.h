@@ -69,6 +69,8 @@ private:
     void chooseFilesToImport();
 
     QString storePath_;
+    QString lastImport_;  // the last import's result line, shown with the reopened store
+    QString openedMessage(const QString& path);
     std::shared_ptr<const StoreSnapshot> snapshot_;
     TimeController* time_ = nullptr;
     SelectionController* selection_ = nullptr;

@@ -18,6 +18,11 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QTimer>
+#include <QStatusBar>
 #include <QtTest>
 
 using namespace fabscope;
@@ -194,6 +199,55 @@ private Q_SLOTS:
         QCOMPARE(imported.front().front().toBool(), true);
         QVERIFY(loaded.wait(20000));
         QCOMPARE(summaryValue(w, QStringLiteral("Links")), QStringLiteral("96"));
+        // No stale "Importing..." dialog pops up once its 300 ms minimum duration has passed.
+        QTest::qWait(600);
+        for (auto* d : w.findChildren<QProgressDialog*>()) QVERIFY2(!d->isVisible(), qPrintable(d->labelText()));
+        // The import's result stays in the status line after the store is reopened.
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().contains(QStringLiteral("after the import: 1 imported")), 20000);
+    }
+
+    void failedImportShowsItsMessageWithoutAStaleProgressDialog() {
+        QTemporaryDir tmp;
+        const QString store = tmp.filePath(QStringLiteral("s.sqlite"));
+        { Store s(store.toStdString()); }
+        const QString bad = tmp.filePath(QStringLiteral("broken.txt"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("Switch 36 \"S-0002c9030001\"  # \"sw\"\n[1]  garbage\n");
+        }
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store);
+        QVERIFY(loaded.wait(10000));
+        // While the warning is up (a nested event loop), look for a progress dialog that popped
+        // up after its 300 ms minimum duration, then close the warning.
+        bool sawWarning = false, staleDialog = false;
+        int ticksWithBox = 0;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, [&] {
+            QMessageBox* box = nullptr;
+            for (auto* top : QApplication::topLevelWidgets())
+                if (auto* b = qobject_cast<QMessageBox*>(top); b && b->isVisible()) box = b;
+            if (!box) return;
+            sawWarning = true;
+            if (++ticksWithBox < 8) return;
+            for (auto* d : w.findChildren<QProgressDialog*>()) staleDialog = staleDialog || d->isVisible();
+            box->accept();
+        });
+        poll.start(100);
+        QSignalSpy imported(&w, &MainWindow::importFinished);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(bad)});
+        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &enter);
+        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(imported.wait(20000));
+        QCOMPARE(imported.front().front().toBool(), false);
+        QVERIFY(sawWarning);
+        QVERIFY(!staleDialog);
     }
 
     void brokenStoreShowsNoFabricButDoesNotCrash() {
