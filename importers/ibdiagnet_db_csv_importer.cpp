@@ -183,7 +183,8 @@ public:
         const auto ms = std::llround(runTime_.value_or(in_.mtime) * 1000.0);
         // PM_DELTA is the change over ibdiagnet's pause between its two reads: a second sample one
         // pause later, so one run gives a rate per counter.
-        const double pause = delta_.empty() ? 0.0 : ibdiagnetCounterPause(in_.file).value_or(1.0);
+        const auto logged = delta_.empty() ? std::nullopt : ibdiagnetCounterPause(in_.file);  // read the log once
+        const double pause = logged.value_or(1.0);
         std::size_t stuck = 0;
         for (auto& [key, v] : pm_) {
             v.sample.timeMs = ms;
@@ -208,7 +209,7 @@ public:
         if (!delta_.empty())
             diag_.info(line_, "PM_DELTA read as the counters' change over " + [&] { std::ostringstream o; o << pause; return o.str(); }() +
                                   " s (ibdiagnet's pause between its two reads" +
-                                  (ibdiagnetCounterPause(in_.file) ? ", from ibdiagnet2.log)" : "; no ibdiagnet2.log beside it: its default)"));
+                                  (logged ? ", from ibdiagnet2.log)" : "; no ibdiagnet2.log beside it: its default)"));
         return r;
     }
 
