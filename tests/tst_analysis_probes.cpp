@@ -127,7 +127,7 @@ private Q_SLOTS:
         QCOMPARE(tied.size(), std::size_t{4});
         QCOMPARE(portSet(f), tied);
         for (const auto& p : kPlanted) QVERIFY(tied.count(p));
-        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, lossy}).c_str());
+        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, lossy, {}}).c_str());
         QCOMPARE(metric(f, "candidates"), 2.0);
         QVERIFY2(f.summary.find("cannot tell apart") != std::string::npos, f.summary.c_str());
         QVERIFY(f.summary.find("no path recorded, no forwarding tables") != std::string::npos);
@@ -143,7 +143,7 @@ private Q_SLOTS:
         const auto lossy = ofKind(r, "lossy_link");
         QCOMPARE(lossy.size(), std::size_t{1});
         QCOMPARE(labels(lossy[0].ports), (std::vector<std::string>{"leaf02:1", "spine01:2"}));
-        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, {lossy[0], ofKind(r, "slow_pair").at(0)}}).c_str());
+        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, {lossy[0], ofKind(r, "slow_pair").at(0)}, {}}).c_str());
         QCOMPARE(metric(lossy[0], "candidates"), 1.0);
         QCOMPARE(metric(lossy[0], "good_pairs"), 0.0);
         QCOMPARE(metric(lossy[0], "bad_pairs"), 18.0);

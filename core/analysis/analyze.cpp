@@ -43,11 +43,16 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     run([&] { detectEcmpImbalance(ctx, report.findings); });
     run([&] { detectCongestionTrees(ctx, report.findings); });
     run([&] { detectPfcStorms(ctx, report.findings); });
-    const std::vector<Finding> beforeStragglers = report.findings;
-    run([&] { detectStragglerPaths(store, ctx, beforeStragglers, report.findings); });
+    run([&] { report.jobs = routeJobs(store, ctx, report.findings); });
+    run([&] { detectStragglerPaths(ctx, report.jobs, report.findings); });
     run([&] { detectTopologyChanges(store, report.findings); });
     run([&] { detectProbeFindings(store, ctx, report.findings); });
     sortAndNumber(report.findings);
+    for (JobRoutes& job : report.jobs)  // the job's straggler_path, now that it has its id
+        for (const Finding& f : report.findings)
+            if (f.kind == "straggler_path" && !job.pairs.empty() && f.path == job.pairs.front().path &&
+                std::holds_alternative<std::string>(f.metrics.front().second) && std::get<std::string>(f.metrics.front().second) == job.name)
+                job.stragglerFinding = f.id;
     return report;
 }
 

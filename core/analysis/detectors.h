@@ -13,9 +13,11 @@ void detectLinkFlaps(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectPfcStorms(const AnalysisContext& ctx, std::vector<Finding>& out);
-// Needs the store's jobs and the findings of the other detectors (hops they name score worse).
-void detectStragglerPaths(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar,
-                          std::vector<Finding>& out);
+// Every job of the store with its pairs routed and scored (job_routes.cpp); the findings of the
+// other detectors make the hops they name score worse.
+std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar);
+// The outlier pair of each job, from routeJobs().
+void detectStragglerPaths(const AnalysisContext& ctx, const std::vector<JobRoutes>& jobs, std::vector<Finding>& out);
 // lossy_link and slow_pair from the store's probe results (pingmesh, perftest).
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out);
 

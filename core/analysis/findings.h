@@ -1,6 +1,9 @@
 #pragma once
 // A finding of the analysis and the findings JSON of docs/FINDINGS.md (`analyze --json`,
 // `report --out x.json`).
+#include "core/analysis/job_routes.h"
+#include "core/analysis/port_ref.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,11 +16,6 @@ namespace fabscope {
 enum class FindingSeverity { Critical = 0, Warning = 1, Info = 2 };
 std::string_view toString(FindingSeverity s);
 
-struct PortRef {
-    std::string node;  // node description as the fabric reports it
-    std::string guid;  // "0x..."; empty when unknown (omitted from JSON)
-    std::string port;  // "33" (written as a JSON number) or "Ethernet8"
-};
 
 using MetricValue = std::variant<double, std::string>;
 
@@ -36,6 +34,7 @@ struct Finding {
 struct FindingsReport {
     double windowStart = 0, windowEnd = 0;  // UNIX seconds
     std::vector<Finding> findings;
+    std::vector<JobRoutes> jobs;  // every job's pairs as routed and scored (not in the findings JSON)
 };
 
 // Sorts by severity, then start time (then kind and first port, so output is stable), and

@@ -1,0 +1,252 @@
+// Routes and scores every job's communicating pairs (job_routes.h): the ring neighbours NCCL
+// logged, per channel; without rings all pairs up to ring_above ranks, else rank i -> i+1. Each
+// pair is routed hop by hop through the imported forwarding tables (dump_fts, ibroute, ibdiagnet
+// .fdbs: destination LID -> out-port at each switch) when the fabric has them, else over every
+// equal-cost shortest route, each weighted 1/N (probe_routes.h). A hop's headroom is 1 - the p95
+// utilisation of that link direction over the window, x the capacity ratio of a degraded link,
+// x flagged_penalty for a link named by an error_link / link_flap / congestion_tree / pfc_storm
+// finding. A route's score is its worst hop; a pair's the weighted mean over its routes.
+#include "core/analysis/detectors.h"
+#include "core/analysis/equal_cost_paths.h"
+#include "core/analysis/format.h"
+#include "core/analysis/port_load.h"
+#include "core/analysis/probe_routes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace fabscope {
+namespace {
+
+struct Rank {
+    int rank = 0;
+    std::string host, device;
+    std::optional<PortId> port;  // the host's connected fabric port
+};
+
+// A rank's host: the CA whose description is "host device", is the host, or starts with "host ".
+std::optional<PortId> hostPort(const AnalysisContext& ctx, const std::vector<bool>& aggregation, const Rank& r) {
+    const Fabric& f = ctx.fabric();
+    std::optional<std::size_t> exact, prefix;
+    for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+        const Node& n = f.nodes[i];
+        if (n.type == NodeType::Switch || aggregation[i]) continue;  // an aggregation node is never a rank's host
+        const std::string& d = n.description;
+        if ((!r.device.empty() && d == r.host + " " + r.device) || d == r.host || n.systemName == r.host) {
+            exact = i;
+            break;
+        }
+        if (!prefix && d.starts_with(r.host + " ") && (r.device.empty() || d.find(r.device) != std::string::npos)) prefix = i;
+    }
+    const auto node = exact ? exact : prefix;
+    if (!node) return std::nullopt;
+    for (std::size_t p = 0; p < f.ports.size(); ++p)
+        if (f.ports[p].node.value() == *node && ctx.linkOf(PortId(p))) return PortId(p);
+    return std::nullopt;
+}
+
+// The 95th percentile of the valid intervals' utilisation: the load a pair meets most of the time.
+std::optional<double> p95Util(const DirectionLoad& load) {
+    std::vector<double> u;
+    for (std::size_t i = 0; i < load.rates.size(); ++i)
+        if (load.rates.ok(i)) u.push_back(load.util[i]);
+    if (u.empty()) return std::nullopt;
+    std::sort(u.begin(), u.end());
+    return u[static_cast<std::size_t>(std::ceil(0.95 * static_cast<double>(u.size()))) - 1];
+}
+
+struct Scorer {
+    const AnalysisContext& ctx;
+    std::map<std::uint32_t, double> linkFactor;  // LinkId value -> headroom factor
+    std::map<std::uint32_t, std::string> linkReason;
+    std::unordered_map<std::uint32_t, double> headroomOfTx;  // tx PortId value -> headroom
+
+    double headroom(const Hop& h) {
+        auto it = headroomOfTx.find(h.tx.value());
+        if (it == headroomOfTx.end()) {
+            double free = 1;  // no byte counters: nothing says the hop is busy
+            if (auto load = directionLoad(ctx, h.tx, h.rx))
+                if (auto p95 = p95Util(*load)) free = std::clamp(1 - *p95, 0.0, 1.0);
+            if (auto l = ctx.linkOf(h.tx))
+                if (auto f = linkFactor.find(l->value()); f != linkFactor.end()) free *= f->second;
+            it = headroomOfTx.emplace(h.tx.value(), free).first;
+        }
+        return it->second;
+    }
+    std::string reason(const Hop& h) const {
+        if (auto l = ctx.linkOf(h.tx))
+            if (auto r = linkReason.find(l->value()); r != linkReason.end()) return r->second;
+        return "utilisation";
+    }
+};
+
+double metricOf(const Finding& f, std::string_view key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key && std::holds_alternative<double>(v)) return std::get<double>(v);
+    return 0;
+}
+
+void flagLinks(const AnalysisContext& ctx, const std::vector<Finding>& findings, Scorer& s) {
+    std::map<std::pair<std::string, std::string>, PortId> byRef;
+    for (std::size_t i = 0; i < ctx.fabric().ports.size(); ++i) {
+        const PortRef r = ctx.ref(PortId(i));
+        byRef.emplace(std::pair{r.node, r.port}, PortId(i));
+    }
+    for (const Finding& f : findings) {
+        double factor = ctx.config().stragglerPath.flaggedPenalty;
+        if (f.kind == "degraded_link") {
+            const double expected = metricOf(f, "expected_gbps");
+            if (expected <= 0) continue;
+            factor = metricOf(f, "actual_gbps") / expected;
+        } else if (f.kind != "error_link" && f.kind != "link_flap" && f.kind != "congestion_tree" && f.kind != "pfc_storm") {
+            continue;  // hot links already show as utilisation
+        }
+        for (const PortRef& r : f.ports) {
+            auto p = byRef.find({r.node, r.port});
+            if (p == byRef.end()) continue;
+            auto l = ctx.linkOf(p->second);
+            if (!l) continue;
+            auto [it, fresh] = s.linkFactor.try_emplace(l->value(), factor);
+            if (fresh || factor < it->second) {
+                it->second = factor;
+                s.linkReason[l->value()] = f.kind;
+            }
+        }
+    }
+}
+
+// The pairs to score, as indices into `ranks`: NCCL's ring neighbours when logged, else all pairs
+// of a small job or a ring in rank order.
+std::vector<std::pair<std::size_t, std::size_t>> pairsOf(const StoredJob& job, int ringAbove) {
+    std::map<int, std::size_t> index;
+    for (std::size_t i = 0; i < job.ranks.size(); ++i) index[job.ranks[i].rank] = i;
+    std::set<std::pair<std::size_t, std::size_t>> ring;
+    for (const JobEdge& e : job.details.edges)
+        if (e.kind == JobEdge::Kind::Ring && index.count(e.src) && index.count(e.dst)) ring.emplace(index[e.src], index[e.dst]);
+    if (!ring.empty()) return {ring.begin(), ring.end()};
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    const std::size_t n = job.ranks.size();
+    if (n < 2) return pairs;
+    if (n <= static_cast<std::size_t>(ringAbove)) {
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = i + 1; j < n; ++j) pairs.emplace_back(i, j);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) pairs.emplace_back(i, (i + 1) % n);
+    }
+    return pairs;
+}
+
+// Channel 0's ring in the order NCCL walks it, from the lowest rank.
+std::vector<int> ringOrder(const StoredJob& job) {
+    std::map<int, int> next;
+    for (const JobEdge& e : job.details.edges)
+        if (e.kind == JobEdge::Kind::Ring && e.channel == 0) next.emplace(e.src, e.dst);
+    std::vector<int> order;
+    if (next.empty()) return order;
+    int r = next.begin()->first;
+    while (order.size() <= next.size() && std::find(order.begin(), order.end(), r) == order.end()) {
+        order.push_back(r);
+        auto it = next.find(r);
+        if (it == next.end()) break;
+        r = it->second;
+    }
+    return order;
+}
+
+JobRoutes describe(const StoredJob& sj) {
+    JobRoutes j;
+    j.id = sj.id;
+    j.name = sj.name;
+    j.file = sj.file;
+    j.ncclVersion = sj.details.ncclVersion;
+    j.ranks = sj.ranks.size();
+    for (const JobRank& r : sj.ranks) {
+        const std::string h = r.host + (r.device.empty() ? "" : " " + r.device);
+        if (std::find(j.hosts.begin(), j.hosts.end(), h) == j.hosts.end()) j.hosts.push_back(h);
+    }
+    std::set<int> rings, trees;
+    for (const JobEdge& e : sj.details.edges) {
+        if (e.kind == JobEdge::Kind::Ring) rings.insert(e.channel);
+        if (e.kind == JobEdge::Kind::Tree) trees.insert(e.channel);
+    }
+    j.ringChannels = rings.size();
+    j.treeChannels = trees.size();
+    j.ring = ringOrder(sj);
+    return j;
+}
+
+JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const std::vector<bool>& aggregation,
+                   const StoredJob& sj, Scorer& s) {
+    JobRoutes job = describe(sj);
+    std::vector<Rank> ranks;
+    for (const JobRank& r : sj.ranks) {
+        ranks.push_back({r.rank, r.host, r.device, std::nullopt});
+        ranks.back().port = hostPort(ctx, aggregation, ranks.back());
+        if (!ranks.back().port) ++job.ranksUnplaced;
+    }
+    for (auto [i, k] : pairsOf(sj, ctx.config().stragglerPath.ringAbove)) {
+        const Rank &a = ranks[i], &b = ranks[k];
+        if (!a.port || !b.port || *a.port == *b.port) continue;
+        const ProbeRoutes routes = router.routes(*a.port, *b.port, {});
+        if (routes.routes.empty()) continue;
+        JobPairRoute pr{a.rank, b.rank, a.host, b.host, 0, 2, 0, {}, 0, routes.routes.size(), std::string(toString(routes.source)), {}};
+        const Route* worstRoute = nullptr;
+        for (const WeightedRoute& route : routes.routes) {
+            double worst = 2;
+            std::size_t at = 0;
+            for (std::size_t h = 0; h < route.hops.size(); ++h)
+                if (const double hr = s.headroom(route.hops[h]); hr < worst) {
+                    worst = hr;
+                    at = h;
+                }
+            pr.headroom += worst * route.weight;
+            if (worst < pr.bottleneckHeadroom) {
+                pr.bottleneckHeadroom = worst;
+                pr.bottleneckHop = at;
+                worstRoute = &route.hops;
+            }
+        }
+        if (!worstRoute) continue;  // routes without hops
+        const Hop& neck = (*worstRoute)[pr.bottleneckHop];
+        if (const auto l = ctx.linkOf(neck.tx))
+            pr.bottleneckGbps = pr.bottleneckHeadroom * static_cast<double>(ctx.fabric().link(*l).capacityBps) / 1e9;
+        pr.reason = s.reason(neck);
+        for (const Hop& h : *worstRoute) {
+            pr.path.push_back(ctx.ref(h.tx));
+            pr.path.push_back(ctx.ref(h.rx));
+        }
+        job.pairs.push_back(std::move(pr));
+    }
+    std::stable_sort(job.pairs.begin(), job.pairs.end(), [](const auto& x, const auto& y) { return x.headroom < y.headroom; });
+    if (const std::size_t n = job.pairs.size(); n > 0)
+        job.medianHeadroom = n % 2 ? job.pairs[n / 2].headroom : (job.pairs[n / 2 - 1].headroom + job.pairs[n / 2].headroom) / 2;
+    return job;
+}
+
+} // namespace
+
+std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx, const std::vector<Finding>& soFar) {
+    std::vector<JobRoutes> out;
+    const std::vector<StoredJob> jobs = loadJobs(store);
+    if (jobs.empty()) return out;
+    if (ctx.fabric().nodes.empty()) {  // no topology: the jobs are known, their routes are not
+        for (const StoredJob& sj : jobs) {
+            out.push_back(describe(sj));
+            out.back().ranksUnplaced = out.back().ranks;
+        }
+        return out;
+    }
+    Scorer s{ctx, {}, {}, {}};
+    flagLinks(ctx, soFar, s);
+    std::vector<SwitchRoutes> tables;
+    if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
+    const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
+    const auto aggregation = findAggregationNodes(ctx.fabric());
+    for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, aggregation, sj, s));
+    return out;
+}
+
+} // namespace fabscope
