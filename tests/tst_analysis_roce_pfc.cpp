@@ -67,6 +67,8 @@ public:
         sent_[{node, port}] = share;
     }
     void bytes(const std::string& node, const std::string& port, const std::vector<double>& util) { util_[{node, port}] = util; }
+    // A job file (the documented job CSV) imported with the counters.
+    void job(std::string csv) { job_ = std::move(csv); }
 
     std::string store(Stores& stores, const std::string& name) const {
         const std::string dir = stores.path(name);
@@ -104,7 +106,12 @@ public:
         const std::string db = dir + ".sqlite";
         Store s(db);
         ImporterRegistry registry;
-        for (const std::string& p : {dir + "/lldp", dir + "/ethtool", dir + "/counters.csv"}) {
+        std::vector<std::string> inputs{dir + "/lldp", dir + "/ethtool", dir + "/counters.csv"};
+        if (!job_.empty()) {
+            std::ofstream(dir + "/job.csv") << job_;
+            inputs.push_back(dir + "/job.csv");
+        }
+        for (const std::string& p : inputs) {
             const auto summary = ImportRunner(s, registry).run({p}, {});
             if (summary.anyFailed()) {
                 for (const auto& d : summary.diagnostics) qWarning("%s", d.format().c_str());
@@ -130,6 +137,7 @@ private:
     }
     std::map<std::string, std::vector<Neighbour>> neighbours_;
     std::map<Key, std::vector<double>> sent_, util_;
+    std::string job_;
 };
 
 std::vector<std::string> portLabels(const Finding& f) {
@@ -242,6 +250,39 @@ private Q_SLOTS:
         QVERIFY(!ethernetSpeed("Other or unknown"));
         QCOMPARE(capacityBps(1, "400GbE"), std::uint64_t{400'000'000'000});
         QCOMPARE(widthSpeedLabel(1, "400GbE"), std::string("400GbE"));
+    }
+
+    void roceJobStragglerIsAGuessAmongTheEcmpRoutes() {
+        // A 7-rank job, one rank per host, as a ring in rank order: only rank 1 (gpu2, leaf01) ->
+        // rank 2 (gpu3, leaf02) leaves leaf01, whose two uplinks run at 98 % and 90 %. No
+        // forwarding tables on Ethernet: the pair is weighed over both equal-cost routes.
+        RoceFabric f;
+        f.bytes("leaf01", "Ethernet48", during(0.98, 0));
+        f.bytes("leaf01", "Ethernet52", during(0.90, 0));
+        f.job("# job: moe-a2a\nrank,host,device\n0,gpu1,eth2\n1,gpu2,eth2\n2,gpu3,eth2\n3,gpu4,eth2\n4,gpu5,eth2\n5,gpu6,eth2\n"
+              "6,gpu7,eth2\n");
+        AnalysisConfig cfg;
+        cfg.stragglerPath.ringAbove = 2;  // a ring, as NCCL builds it for more ranks than this
+        const auto report = analyzeStore(f.store(stores_, "roce-job"), cfg);
+        const auto s = ofKind(report, "straggler_path");
+        QCOMPARE(s.size(), std::size_t{1});
+        QCOMPARE(metric(s[0], "src_rank"), 1.0);
+        QCOMPARE(metric(s[0], "dst_rank"), 2.0);
+        QCOMPARE(metricText(s[0], "routed_by"), std::string("equal_cost"));
+        QCOMPARE(metric(s[0], "routes"), 2.0);
+        QCOMPARE(metric(s[0], "pair_headroom"), 0.06);  // (2 % + 10 %) / 2
+        QCOMPARE(portLabels(s[0]), (std::vector<std::string>{"leaf01:Ethernet48", "spine01:Ethernet0"}));
+        QCOMPARE(metric(s[0], "bottleneck_headroom_gbps"), 8.0);  // 2 % of the 400 Gb/s LLDP stated
+        QCOMPARE(metric(s[0], "job_bound_without_gbps"), 400.0);
+        std::vector<std::string> path;
+        for (const auto& p : s[0].path) path.push_back(label(p));
+        QCOMPARE(path, (std::vector<std::string>{"gpu2:eth2", "leaf01:Ethernet4", "leaf01:Ethernet48", "spine01:Ethernet0",
+                                                 "spine01:Ethernet4", "leaf02:Ethernet48", "leaf02:Ethernet0", "gpu3:eth2"}));
+        QVERIFY2(s[0].summary.find("one of 2 equal-cost routes") != std::string::npos, s[0].summary.c_str());
+        // The job's other pairs are kept, scored, for the GUI and report.
+        QCOMPARE(report.jobs.size(), std::size_t{1});
+        QCOMPARE(report.jobs[0].pairs.size(), std::size_t{7});
+        QCOMPARE(report.jobs[0].stragglerFinding, s[0].id);
     }
 
     void oneIntervalBlipIsNothing() {

@@ -12,19 +12,20 @@ namespace {
 
 const std::string kData = FABSCOPE_TEST_DATA;
 
-// leaf03 port 2 (-> spine02, 4xHDR = 200 Gb/s) sends at 98 % for 100 s; every other link is idle.
-std::string counters() {
+// leaf03 port 2 (-> spine02, 4xHDR = 200 Gb/s) sends at `util` (98 %) for 100 s; every other
+// link is idle.
+std::string counters(double util) {
     std::vector<double> bytes;
-    for (int i = 0; i <= 10; ++i) bytes.push_back(0.98 * 200e9 / 8 * 10 * i);
+    for (int i = 0; i <= 10; ++i) bytes.push_back(util * 200e9 / 8 * 10 * i);
     std::string csv = "timestamp,node,port,counter,value\n" + rows("leaf03", 2, "xmit_bytes", bytes);
     for (int leafPort : {1, 3, 4}) csv += rows("leaf03", leafPort, "xmit_bytes", std::vector<double>(11, 0));
     return csv;
 }
 
-std::string importAll(QTemporaryDir& dir, const std::string& name, bool tables) {
+std::string importAll(QTemporaryDir& dir, const std::string& name, bool tables, double util = 0.98) {
     const std::string base = dir.filePath(QString::fromStdString(name)).toStdString();
     std::filesystem::create_directories(base);
-    std::ofstream(base + "/counters.csv") << counters();
+    std::ofstream(base + "/counters.csv") << counters(util);
     std::ofstream(base + "/job.csv") << "# job: allreduce\nrank,host,device\n0,gpu005,mlx5_0\n1,gpu007,mlx5_0\n2,gpu008,mlx5_0\n"
                                         "3,gpu001,mlx5_0\n4,gpu003,mlx5_0\n";
     Store store(base + ".sqlite");
@@ -69,6 +70,20 @@ private Q_SLOTS:
         QCOMPARE(metric(f, "job_bound_without_gbps"), 200.0);
         QCOMPARE(metric(f, "predicted_slowdown"), 50.0);
         QVERIFY2(f.summary.find("forwarding tables' route") != std::string::npos, f.summary.c_str());
+    }
+
+    void aJobWithNoBadHopHasNoFinding() {
+        // The same uplink at 30 %: every pair keeps most of its capacity.
+        const auto report = analyzeStore(importAll(dir_, "calm", true, 0.30));
+        QVERIFY(ofKind(report, "straggler_path").empty());
+        QCOMPARE(report.jobs.size(), std::size_t{1});
+        const JobRoutes& job = report.jobs[0];
+        QCOMPARE(job.pairs.size(), std::size_t{10});  // 5 ranks: every pair
+        QCOMPARE(job.ranksUnplaced, std::size_t{0});
+        QVERIFY(job.stragglerFinding.empty());
+        QCOMPARE(job.pairs.front().srcRank, 0);  // still the tightest pair, at 70 %
+        QCOMPARE(job.pairs.front().dstRank, 2);
+        QCOMPARE(job.pairs.front().bottleneckHeadroom, 0.7);
     }
 
     void withoutTablesItSaysItGuessed() {

@@ -205,7 +205,7 @@ private Q_SLOTS:
     void htmlHasEverySectionWithTheKnownNumbers() {
         const QString h = QString::fromStdString(html_);
         for (const char* id : {"summary", "fabric", "utilisation", "hot_links", "ecmp_imbalance", "degraded_links", "error_links",
-                               "pfc_congestion", "straggler_paths", "topology_changes", "findings", "gpu_time_at_risk", "annotations",
+                               "pfc_congestion", "jobs", "topology_changes", "findings", "gpu_time_at_risk", "annotations",
                                "methods"})
             QVERIFY2(h.contains(QStringLiteral("<section id=\"%1\">").arg(QLatin1String(id))), id);
         QVERIFY(h.contains(QStringLiteral("<td class=\"num\">150</td>")));         // Gb/s lost on leaf03 p5

@@ -248,11 +248,11 @@ private Q_SLOTS:
         const Table* hops = table(doc, "straggler_routes");
         QVERIFY(hops);
         QCOMPARE(hops->rows.size(), std::size_t{4});  // host -> leaf -> spine -> leaf -> host
-        QCOMPARE(row(*hops, 0).at("Transmitter"), std::string("dgx001 mlx5_0 p1"));
+        QCOMPARE(row(*hops, 0).at("Leaves (node, out-port)"), std::string("dgx001 mlx5_0 p1"));
         QCOMPARE(row(*hops, 3).at("Bottleneck"), std::string("yes"));
         QCOMPARE(row(*hops, 2).at("Bottleneck"), std::string());
 
-        const auto ds = diagrams(*section(doc, "straggler_paths"));
+        const auto ds = diagrams(*section(doc, "jobs"));
         QCOMPARE(ds.size(), std::size_t{1});
         const std::string& svg = ds[0]->svg;
         for (const char* s : {"dgx001 mlx5_0", "leaf01", "leaf02", ">host<", ">leaf<", ">spine<", ">p1<", ">p2<", ">bottleneck<",
@@ -260,6 +260,37 @@ private Q_SLOTS:
             QVERIFY2(svg.find(s) != std::string::npos, s);
         QCOMPARE(std::count(svg.begin(), svg.end(), '\n') > 10, true);
         QVERIFY(svg.find("stroke=\"#b3261e\" stroke-width=\"4\"") != std::string::npos);  // the bad hop, once
+
+        // The Jobs part: the job with its hosts, its tightest pairs, and why the straggler is the worst.
+        const Table* jobs = table(doc, "jobs");
+        QVERIFY(jobs);
+        QCOMPARE(jobs->rows.size(), std::size_t{1});
+        QCOMPARE(row(*jobs, 0).at("Job"), std::string("train"));
+        QCOMPARE(row(*jobs, 0).at("Hosts"), std::string("4"));
+        QCOMPARE(row(*jobs, 0).at("Pairs scored"), std::string("6"));
+        QCOMPARE(row(*jobs, 0).at("Straggler path"), std::string("straggler_path-1"));
+        const Table* pairs = table(doc, "job_pairs");
+        QVERIFY(pairs);
+        QCOMPARE(pairs->rows.size(), std::size_t{5});  // the 5 tightest of 6
+        QCOMPARE(row(*pairs, 0).at("Pair (source -> destination)"), std::string("rank 0 (dgx001) -> rank 3 (dgx004)"));
+        QCOMPARE(row(*pairs, 0).at("Routed by"), std::string("1 of 2 equal-cost routes"));
+        bool why = false, hosts = false;
+        for (const auto& b : section(doc, "jobs")->blocks)
+            if (const auto* p = std::get_if<Paragraph>(&b)) {
+                why = why || p->text.starts_with("Why rank 0 (dgx001) -> rank 3 (dgx004) is job train's straggler: job train:");
+                hosts = hosts || p->text == "Job train runs on dgx001 mlx5_0, dgx002, dgx003, dgx004.";
+            }
+        QVERIFY(why);
+        QVERIFY(hosts);
+
+        // The straggler feeds the GPU time at risk even as a warning: the ring runs at its bound.
+        QCOMPARE(data.gpuRisk.jobs.size(), std::size_t{1});
+        QCOMPARE(data.gpuRisk.jobs[0].straggler, std::string("straggler_path-1"));
+        QCOMPARE(data.gpuRisk.jobs[0].seconds, data.findings.windowEnd - data.findings.windowStart);
+        QVERIFY(data.gpuRisk.jobs[0].boundGbps > 0);
+        const Table* risk = table(doc, "gpu_time_at_risk_by_job");
+        QVERIFY(risk);
+        QCOMPARE(row(*risk, 0).at("Straggler path"), std::string("straggler_path-1"));
         QVERIFY(svg.find("stroke-width=\"4\"", svg.find("stroke-width=\"4\"") + 1) == std::string::npos);
         QVERIFY(svg.find("<i>") == std::string::npos);
         QVERIFY(svg.find(">&lt;i&gt;&amp;co&lt;/i&gt;</text>") != std::string::npos);  // its second line, escaped
@@ -322,7 +353,7 @@ private Q_SLOTS:
             QVERIFY2(t->emptyText.starts_with("None in this window"), id);
         }
         const std::string html = renderHtml(doc);
-        for (const char* id : {"ecmp_imbalance", "pfc_congestion", "straggler_paths", "topology_changes"}) {
+        for (const char* id : {"ecmp_imbalance", "pfc_congestion", "jobs", "topology_changes"}) {
             const auto at = html.find(std::string("<section id=\"") + id + "\">");
             QVERIFY2(at != std::string::npos, id);
             QVERIFY2(html.substr(at, html.find("</section>", at) - at).find("None in this window") != std::string::npos, id);

@@ -89,7 +89,8 @@ Section gpuRisk(const ReportData& d) {
         "(its own host for a host link, every host under a leaf for that leaf's uplinks). A GPU's time at risk is the union "
         "of the intervals of the critical findings that reach it; the total adds these over GPUs. " +
             std::string(r.fromJobs ? "Jobs are in the store: a job's time at risk is the union over the findings that reach any "
-                                     "of its hosts, counted for all of its GPUs (ranks), since a collective waits for its slowest member."
+                                     "of its hosts, counted for all of its GPUs (ranks), since a collective waits for its slowest member. A job's own "
+                                     "straggler path counts for it even as a warning: its ring runs at that path's bound."
                                    : "No jobs are in the store, so every host channel adapter counts as one GPU (one NIC per "
                                      "GPU, as in rail-optimised servers)."),
         false});
@@ -119,12 +120,20 @@ Section gpuRisk(const ReportData& d) {
                           Tone::Critical});
     s.blocks.emplace_back(std::move(t));
     if (r.fromJobs) {
-        Table j{"gpu_time_at_risk_by_job", "Per job", {"Job", "GPUs (ranks)", "Hosts found", "Ranks not found", "At risk (s)", "GPU-hours"},
-                {false, true, true, true, true, true}, {}, "No jobs."};
-        for (const auto& job : r.jobs)
+        Table j{"gpu_time_at_risk_by_job",
+                "Per job (a straggler path's bound is the ring's bus bandwidth bound: its slowest hop's free capacity)",
+                {"Job", "GPUs (ranks)", "Hosts found", "Ranks not found", "At risk (s)", "GPU-hours", "Straggler path",
+                 "Ring bound (Gb/s)", "Bound without its hop (Gb/s)", "Predicted slowdown (x)"},
+                {false, true, true, true, true, true, false, true, true, true}, {}, "No jobs."};
+        for (const auto& job : r.jobs) {
+            const bool known = !job.straggler.empty();
             j.rows.push_back({{job.job, std::to_string(job.gpus), std::to_string(job.hostsMapped), std::to_string(job.ranksUnmapped),
-                               reportfmt::number(job.seconds, 9), reportfmt::number(job.gpuSeconds() / 3600.0)},
+                               reportfmt::number(job.seconds, 9), reportfmt::number(job.gpuSeconds() / 3600.0),
+                               known ? job.straggler : "none", known ? reportfmt::number(job.boundGbps) : "-",
+                               known && job.boundWithoutGbps > 0 ? reportfmt::number(job.boundWithoutGbps) : "-",
+                               known && job.slowdown > 0 ? reportfmt::number(job.slowdown) : "-"},
                               job.seconds > 0 ? Tone::Critical : Tone::None});
+        }
         s.blocks.emplace_back(std::move(j));
     }
     return s;

@@ -47,7 +47,7 @@ Section methods(const ReportData& d) {
         {"congestion_tree", "Ports whose PortXmitWait (x " + reportfmt::number(c.congestionTree.tickNs) +
                                 " ns per tick, an assumption) covers >= " + reportfmt::number(c.congestionTree.share * 100) +
                                 "% of the interval, joined into the tree that points at its root."},
-        {"straggler_path", "Per job, the pair of ranks whose equal-cost routes have the least headroom, when it is at most " +
+        {"straggler_path", "Per job, the pair of ranks whose routes (forwarding tables, else equal-cost) have the least headroom, when it is at most " +
                                reportfmt::number(c.stragglerPath.outlierRatio * 100) + "% of the job's median pair."},
         {"topology_change", "Links added, removed, moved or running at another width/speed between the latest topology "
                             "snapshot and the one before it."},

@@ -1,54 +1,128 @@
-// Straggler paths: per job, the pair of ranks whose route has the least headroom, with the route
-// drawn hop by hop and its bottleneck highlighted.
+// Jobs: per job its hosts, rings and trees, its tightest pairs as the fabric routes them, and its
+// straggler path drawn hop by hop with each switch's out-port, with why it is the worst.
 #include "core/report/doc_sections.h"
 #include "core/report/route_diagram.h"
 #include "core/report/text_format.h"
 
 namespace fabscope::docsec {
+namespace {
+
+constexpr std::size_t kListed = 32;      // hosts and ring members written out per job
+constexpr std::size_t kPairsPerJob = 5;  // tightest pairs tabled per job
+
+std::string listed(const std::vector<std::string>& items, const char* sep) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < kListed; ++i) out += (i ? sep : "") + items[i];
+    if (items.size() > kListed) out += " ... (" + std::to_string(items.size() - kListed) + " more)";
+    return out;
+}
+
+const Finding* findingById(const ReportData& d, const std::string& id) {
+    for (const auto& f : d.findings.findings)
+        if (f.id == id) return &f;
+    return nullptr;
+}
+
+std::string routedBy(const JobPairRoute& p) {
+    return p.routedBy == "forwarding_tables" ? "forwarding tables" : "1 of " + std::to_string(p.routes) + " equal-cost routes";
+}
+
+} // namespace
 
 Section stragglers(const ReportData& d) {
-    Section s{"straggler_paths", "Straggler paths per job", {}};
+    const auto& c = d.config.stragglerPath;
+    Section s{"jobs", "Jobs and straggler paths", {}};
     s.blocks.emplace_back(Paragraph{
-        "For each job, every communicating pair of ranks is scored by the headroom of its equal-cost routes: a hop's headroom is "
-        "1 - its mean utilisation, reduced for degraded links and halved for ports with error, flap, congestion or PFC findings; "
-        "a route is as good as its worst hop. The worst pair is reported when its headroom is at most " +
-            reportfmt::number(d.config.stragglerPath.outlierRatio * 100) + "% of the job's median pair.",
+        "Each job's communicating pairs (the ring neighbours NCCL logged; without rings every pair up to " +
+            std::to_string(c.ringAbove) +
+            " ranks, else rank i -> i+1) are routed hop by hop through the imported forwarding tables (destination LID -> out-port "
+            "at each switch), else over every equal-cost shortest route, each weighted 1/N. A hop's headroom is 1 - the 95th "
+            "percentile of its utilisation in the window, times the actual/expected capacity of a degraded link, times " +
+            reportfmt::number(c.flaggedPenalty) +
+            " for a link with error, flap, congestion or PFC findings; a route is as good as its worst hop. A job's worst pair is "
+            "its straggler path when its headroom is at most " + reportfmt::number(c.outlierRatio * 100) +
+            "% of the job's median pair (at least " + std::to_string(c.minPairs) + " pairs); critical when its bottleneck keeps " +
+            reportfmt::number(c.criticalHeadroom * 100) + "% or less. A ring is as fast as its slowest hop: the job's bound is "
+            "that hop's free capacity.",
         false});
+    Table jobs{"jobs",
+               "Jobs in the store",
+               {"Job", "File", "NCCL", "Ranks", "Hosts", "Ranks not on the fabric", "Ring channels", "Tree channels", "Pairs scored",
+                "Median pair headroom (%)", "Straggler path"},
+               {false, false, false, true, true, true, true, true, true, true, false},
+               {},
+               "No jobs in the store: import an NCCL log (NCCL_DEBUG=INFO) or a job CSV to see them here."};
+    Table pairs{"job_pairs",
+                "The tightest pairs of each job (up to " + std::to_string(kPairsPerJob) + ")",
+                {"Job", "Pair (source -> destination)", "Pair headroom (%)", "Bottleneck hop", "Bottleneck free (Gb/s)", "Reason",
+                 "Routed by"},
+                {false, false, true, false, true, false, false},
+                {},
+                "No pair of any job could be routed (hosts not on the fabric, or no topology)."};
+    for (const JobRoutes& j : d.findings.jobs) {
+        jobs.rows.push_back({{j.name, j.file, j.ncclVersion.empty() ? "-" : j.ncclVersion, std::to_string(j.ranks),
+                              std::to_string(j.hosts.size()), std::to_string(j.ranksUnplaced), std::to_string(j.ringChannels),
+                              std::to_string(j.treeChannels), std::to_string(j.pairs.size()),
+                              j.pairs.empty() ? "-" : reportfmt::percent(j.medianHeadroom),
+                              j.stragglerFinding.empty() ? "none" : j.stragglerFinding},
+                             j.stragglerFinding.empty() ? Tone::None : Tone::Warning});
+        std::string text = "Job " + j.name + " runs on " + listed(j.hosts, ", ") + ".";
+        if (!j.ring.empty()) {
+            std::vector<std::string> ring;
+            for (int r : j.ring) ring.push_back(std::to_string(r));
+            text += " Ring on channel 0 (ranks): " + listed(ring, " -> ") + " -> " + ring.front() + ".";
+        }
+        s.blocks.emplace_back(Paragraph{text, false});
+        for (std::size_t k = 0; k < j.pairs.size() && k < kPairsPerJob; ++k) {
+            const JobPairRoute& p = j.pairs[k];
+            const std::size_t h = 2 * p.bottleneckHop;
+            pairs.rows.push_back({{j.name,
+                                   "rank " + std::to_string(p.srcRank) + " (" + p.srcHost + ") -> rank " + std::to_string(p.dstRank) +
+                                       " (" + p.dstHost + ")",
+                                   reportfmt::percent(p.headroom),
+                                   h + 1 < p.path.size() ? portLabel(p.path[h]) + " -> " + portLabel(p.path[h + 1]) : "-",
+                                   reportfmt::number(p.bottleneckGbps), p.reason, routedBy(p)},
+                                  k == 0 && !j.stragglerFinding.empty() ? Tone::Warning : Tone::None});
+        }
+    }
+    s.blocks.emplace_back(std::move(jobs));
+    s.blocks.emplace_back(std::move(pairs));
+
     Table t{"straggler_paths",
-            "The worst pair of each job",
+            "Straggler paths: the worst pair of each job",
             {"Severity", "Job", "Pair (source -> destination)", "Pair headroom (%)", "Job median headroom (%)", "Bottleneck hop",
              "Bottleneck headroom (%)", "Reason", "Routes", "Pairs scored"},
             {false, false, false, true, true, false, true, false, true, true},
             {},
             "None in this window: no job had a pair standing out against its other pairs (or the store holds no jobs)."};
-    Table hops{"straggler_routes", "Routes hop by hop (transmitter -> receiver)", {"Job", "Hop", "Transmitter", "Receiver", "Bottleneck"},
-               {false, true, false, false, false}, {}, "None in this window."};
-    std::vector<Diagram> diagrams;
-    for (const auto& f : d.findings.findings) {
-        if (f.kind != "straggler_path") continue;
-        const std::string job = metricText(f, "job");
-        const std::string pair = "rank " + metricText(f, "src_rank") + " (" + metricText(f, "src_host") + ") -> rank " +
-                                 metricText(f, "dst_rank") + " (" + metricText(f, "dst_host") + ")";
-        const std::string neck = f.ports.size() >= 2 ? portLabel(f.ports[0]) + " -> " + portLabel(f.ports[1]) : "";
-        const double neckHeadroom = metricNumber(f, "bottleneck_headroom").value_or(0);
-        t.rows.push_back({{std::string(toString(f.severity)), job, pair, reportfmt::percent(metricNumber(f, "pair_headroom").value_or(0)),
-                           reportfmt::percent(metricNumber(f, "job_median_headroom").value_or(0)), neck,
-                           reportfmt::percent(neckHeadroom), metricText(f, "bottleneck_reason"), metricText(f, "routes"),
-                           metricText(f, "pairs")},
-                          toneOf(f.severity)});
-        for (std::size_t h = 0; h + 1 < f.path.size(); h += 2) {
-            const bool bad = f.ports.size() >= 2 && f.path[h].node == f.ports[0].node && f.path[h].port == f.ports[0].port &&
-                             f.path[h + 1].node == f.ports[1].node && f.path[h + 1].port == f.ports[1].port;
-            hops.rows.push_back({{job, std::to_string(h / 2 + 1), portLabel(f.path[h]), portLabel(f.path[h + 1]), bad ? "yes" : ""},
-                                 bad ? toneOf(f.severity) : Tone::None});
+    Table hops{"straggler_routes", "Straggler routes hop by hop: each hop leaves a node by its out-port",
+               {"Job", "Hop", "Leaves (node, out-port)", "Arrives (node, port)", "Bottleneck"}, {false, true, false, false, false}, {},
+               "None in this window."};
+    std::vector<Block> details;
+    for (const JobRoutes& j : d.findings.jobs) {
+        const Finding* f = findingById(d, j.stragglerFinding);
+        if (!f) continue;
+        const std::string pair = "rank " + metricText(*f, "src_rank") + " (" + metricText(*f, "src_host") + ") -> rank " +
+                                 metricText(*f, "dst_rank") + " (" + metricText(*f, "dst_host") + ")";
+        const std::string neck = f->ports.size() >= 2 ? portLabel(f->ports[0]) + " -> " + portLabel(f->ports[1]) : "";
+        const double neckHeadroom = metricNumber(*f, "bottleneck_headroom").value_or(0);
+        t.rows.push_back({{std::string(toString(f->severity)), j.name, pair, reportfmt::percent(metricNumber(*f, "pair_headroom").value_or(0)),
+                           reportfmt::percent(metricNumber(*f, "job_median_headroom").value_or(0)), neck, reportfmt::percent(neckHeadroom),
+                           metricText(*f, "bottleneck_reason"), metricText(*f, "routes"), metricText(*f, "pairs")},
+                          toneOf(f->severity)});
+        for (std::size_t h = 0; h + 1 < f->path.size(); h += 2) {
+            const bool bad = f->ports.size() >= 2 && f->path[h] == f->ports[0] && f->path[h + 1] == f->ports[1];
+            hops.rows.push_back({{j.name, std::to_string(h / 2 + 1), portLabel(f->path[h]), portLabel(f->path[h + 1]), bad ? "yes" : ""},
+                                 bad ? toneOf(f->severity) : Tone::None});
         }
-        if (f.path.size() >= 2)
-            diagrams.push_back(routeDiagram(f.path, f.ports,
-                                            metricText(f, "bottleneck_reason") + ", " + reportfmt::percent(neckHeadroom) + "% headroom",
-                                            "Job " + job + ": " + pair));
+        details.emplace_back(Paragraph{"Why " + pair + " is job " + j.name + "'s straggler: " + f->summary + ".", false});
+        if (f->path.size() >= 2)
+            details.emplace_back(routeDiagram(f->path, f->ports,
+                                              metricText(*f, "bottleneck_reason") + ", " + reportfmt::percent(neckHeadroom) + "% headroom",
+                                              "Job " + j.name + ": " + pair));
     }
     s.blocks.emplace_back(std::move(t));
-    for (auto& dg : diagrams) s.blocks.emplace_back(std::move(dg));
+    for (auto& b : details) s.blocks.push_back(std::move(b));
     if (!hops.rows.empty()) s.blocks.emplace_back(std::move(hops));
     return s;
 }

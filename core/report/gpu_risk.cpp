@@ -110,6 +110,17 @@ std::map<std::string, JobHosts> jobHosts(const Store& store) {
     return jobs;
 }
 
+std::string metricString(const Finding& f, std::string_view key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key && std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
+    return {};
+}
+double metricDouble(const Finding& f, std::string_view key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key && std::holds_alternative<double>(v)) return std::get<double>(v);
+    return 0;
+}
+
 } // namespace
 
 GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vector<int>& tiers, const FindingsReport& report) {
@@ -166,6 +177,14 @@ GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vec
         Intervals ivs;
         for (const auto& [hosts, iv] : reach)
             if (std::any_of(cas.begin(), cas.end(), [&](std::size_t c) { return hosts.count(c) > 0; })) ivs.push_back(iv);
+        for (const Finding& f : report.findings)
+            if (f.kind == "straggler_path" && metricString(f, "job") == name) {
+                ivs.emplace_back(f.start, std::max(f.start, f.end));
+                jr.straggler = f.id;
+                jr.boundGbps = metricDouble(f, "job_bound_gbps");
+                jr.boundWithoutGbps = metricDouble(f, "job_bound_without_gbps");
+                jr.slowdown = metricDouble(f, "predicted_slowdown");
+            }
         jr.seconds = unionLength(std::move(ivs));
         risk.gpusCounted += jr.gpus;
         risk.totalGpuSeconds += jr.gpuSeconds();

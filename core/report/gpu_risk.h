@@ -7,7 +7,9 @@
 // at risk is the union of the intervals of the critical findings that reach it. Without job data
 // every host NIC counts as one GPU (one NIC per GPU, as in rail-optimised servers). With jobs in
 // the store (rank -> host), a job's time at risk is the union over the findings that reach any of
-// its hosts, times all of its GPUs (ranks): a collective waits for its slowest member.
+// its hosts, times all of its GPUs (ranks): a collective waits for its slowest member. A job's own
+// straggler_path (warning or critical) always counts for it: the job's ring runs at that path's
+// bound, and the report states the bound with and without the hop.
 #include "core/analysis/findings.h"
 #include "core/model.h"
 #include "core/store.h"
@@ -29,7 +31,10 @@ struct JobRisk {
     std::string job;
     std::size_t gpus = 0;      // ranks
     std::size_t hostsMapped = 0, ranksUnmapped = 0;  // distinct hosts found; ranks whose host is not
-    double seconds = 0;        // union of the critical findings reaching its hosts
+    double seconds = 0;        // union of the critical findings reaching its hosts, and its own straggler_path
+    std::string straggler;     // id of the job's straggler_path finding; empty when none
+    double boundGbps = 0, boundWithoutGbps = 0;  // the ring's bound with and without that hop
+    double slowdown = 0;       // boundWithoutGbps / boundGbps; 0 when not known
     [[nodiscard]] double gpuSeconds() const { return static_cast<double>(gpus) * seconds; }
 };
 
