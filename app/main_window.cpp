@@ -13,6 +13,7 @@
 #include "views/heatmap_view.h"
 #include "views/latency_matrix_view.h"
 #include "views/inspector_panel.h"
+#include "views/job_panel.h"
 #include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
 #include "views/recent_stores.h"
@@ -109,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(analysis_, &AnalysisController::started, this, [this] { findings_->setBusy(tr("Analysing…")); });
     connect(analysis_, &AnalysisController::finished, this, [this](std::shared_ptr<const FindingsReport> r) {
+        jobs_->setReport(r);
         findings_->setReport(std::move(r));
         Q_EMIT analysisFinished();
     });
@@ -222,6 +224,23 @@ void MainWindow::createDocks() {
     connect(this, &MainWindow::storeLoaded, matrix, [this, matrix] { matrix->setSnapshot(snapshot_); });
     connect(matrix, &LatencyMatrixView::routeRequested, fabric_, &FabricView::setFindingOverlay);
     dockMenuActions_.append(matrixDock->toggleViewAction());
+    // Job routes: the analysis' routed pairs of each job; a chosen pair's route overlays the graph.
+    jobs_ = new JobPanel(this);
+    jobsDock_ = addDock(tr("Job routes"), QStringLiteral("jobsDock"), jobs_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(findingsDock, jobsDock_);
+    findingsDock->raise();
+    connect(jobs_, &JobPanel::pairActivated, this, &MainWindow::showJobFocus);
+    dockMenuActions_.append(jobsDock_->toggleViewAction());
+}
+
+void MainWindow::showJobFocus(const FindingFocus& focus) {
+    if (focus.empty()) {
+        statusBar()->showMessage(tr("No job to draw: import an NCCL log (NCCL_DEBUG=INFO) or a job CSV with a topology."));
+        return;
+    }
+    if (focus.nodes.empty()) fabric_->fit();  // no pair routed: the job's links over the whole fabric
+    else fabric_->frameNodes(focus.nodes);
+    fabric_->setFindingOverlay(focus);
 }
 
 void MainWindow::createActions() {
@@ -253,6 +272,14 @@ void MainWindow::createActions() {
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
     QAction* focusFindings = view->addAction(tr("Go to fin&dings"), this, [this] { findings_->table()->setFocus(); });
     focusFindings->setShortcut(QKeySequence(tr("Ctrl+F")));
+    QAction* jobRoutes = view->addAction(tr("&Job routes"), this, [this] {
+        jobsDock_->show();
+        jobsDock_->raise();
+        showJobFocus(jobs_->currentFocus());
+    });
+    jobRoutes->setObjectName(QStringLiteral("jobRoutesAction"));
+    jobRoutes->setShortcut(QKeySequence(tr("Ctrl+J")));
+    jobRoutes->setToolTip(tr("Draw the current job's routes on the fabric, its straggler path (or worst pair) hop by hop"));
     QAction* focusFabric = view->addAction(tr("Go to f&abric"), this, [this] { fabric_->setFocus(); });
     focusFabric->setShortcut(QKeySequence(tr("Ctrl+G")));
 
@@ -378,6 +405,7 @@ void MainWindow::showRates(std::shared_ptr<const StoreSnapshot> snapshot) {
 
 void MainWindow::setSnapshotOnViews() {
     fabric_->setSnapshot(snapshot_);
+    jobs_->setSnapshot(snapshot_);
     inspector_->setSnapshot(snapshot_);
     charts_->setSnapshot(snapshot_);
     heatmap_->setSnapshot(snapshot_);

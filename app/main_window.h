@@ -26,6 +26,8 @@ class FabricView;
 class FindingsPanel;
 class HeatmapView;
 class InspectorPanel;
+class JobPanel;
+struct FindingFocus;
 class LinkChartsPanel;
 class SelectionController;
 class TimeController;
@@ -65,6 +67,7 @@ private:
     void showSummary();
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void focusFinding(const Finding& finding);
+    void showJobFocus(const FindingFocus& focus);
     void chooseStoreToOpen();
     void chooseFilesToImport();
 
@@ -86,6 +89,8 @@ private:
     TimeScrubber* scrubber_ = nullptr;
     QComboBox* metricBox_ = nullptr;
     FindingsPanel* findings_ = nullptr;
+    JobPanel* jobs_ = nullptr;
+    QDockWidget* jobsDock_ = nullptr;
     QTreeWidget* summary_ = nullptr;
     QTableWidget* imports_ = nullptr;
     std::shared_ptr<std::atomic<bool>> cancelImport_;

@@ -7,11 +7,17 @@
 #include "app/main_window.h"
 #include "core/sqlite_stmt.h"
 #include "views/fabric_view.h"
+#include "views/job_panel.h"
 #include "views/findings_model.h"
 #include "views/findings_panel.h"
 #include "views/store_snapshot.h"
 
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTableView>
 
 #include <set>
@@ -164,6 +170,72 @@ private Q_SLOTS:
         QVERIFY(!empty.isNull());
         QTest::mouseClick(view, Qt::LeftButton, {}, empty);
         QVERIFY(view->findingOverlay().empty());
+    }
+
+    void jobRoutesDrawTheJobAndFrameAChosenPair() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        open(w, stragglerStore_);
+        auto* view = w.findChild<FabricView*>();
+        auto* panel = w.findChild<JobPanel*>();
+        QVERIFY(panel);
+        const auto snap = w.snapshot();
+        QCOMPARE(panel->jobs()->count(), 1);
+        QVERIFY(panel->jobs()->currentText().startsWith(QStringLiteral("train (4 ranks)")));
+        QTableWidget* pairs = panel->pairs();
+        QCOMPARE(pairs->rowCount(), 6);  // 4 ranks: every pair, worst first
+        QCOMPARE(pairs->item(0, 0)->text(), QStringLiteral("rank 0 (dgx001) -> rank 3 (dgx004)"));
+        QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("25.0"));  // the 1x host link of a 4x fabric
+        QVERIFY(pairs->item(0, 2)->text().endsWith(QStringLiteral("dgx004 mlx5_0 p1")));
+        QVERIFY2(panel->findChild<QLabel*>(QStringLiteral("jobInfo"))->text().contains(QStringLiteral("Straggler path (straggler_path-1)")),
+                 qPrintable(panel->findChild<QLabel*>(QStringLiteral("jobInfo"))->text()));
+
+        // View > Job routes draws every route of the job and the straggler's hop by hop.
+        view->renderFrame();
+        const QImage before = view->grab().toImage();
+        QVERIFY(view->findingOverlay().empty());
+        auto* action = w.findChild<QAction*>(QStringLiteral("jobRoutesAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+J")));
+        action->trigger();
+        const FindingFocus job = view->findingOverlay();
+        QCOMPARE(job.pathLinks.size(), std::size_t(4));
+        for (const char* host : {"dgx001 mlx5_0", "dgx002 mlx5_0", "dgx003 mlx5_0", "dgx004 mlx5_0"})
+            QVERIFY2(std::any_of(job.jobLinks.begin(), job.jobLinks.end(),
+                                 [&](std::uint32_t l) { const auto [a, b] = endsOf(*snap, l); return a == nodeOf(*snap, host) || b == nodeOf(*snap, host); }),
+                     host);
+        view->renderFrame();
+        const QImage after = view->grab().toImage();
+        QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_job_routes.png")));
+        // Pixels: the hop numbers' discs (solid blue) and the job's teal glow appear.
+        auto count = [](const QImage& img, auto pred) {
+            int n = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    if (pred(QColor(img.pixel(x, y)))) ++n;
+            return n;
+        };
+        auto disc = [](const QColor& c) { return c.red() < 10 && std::abs(c.green() - 90) < 10 && std::abs(c.blue() - 200) < 10; };
+        auto teal = [](const QColor& c) { return c.green() - c.red() > 50 && c.blue() - c.red() > 40 && std::abs(c.green() - c.blue()) < 40; };
+        QCOMPARE(count(before, disc), 0);
+        QVERIFY(count(after, disc) > 50);
+        QVERIFY2(count(after, teal) > count(before, teal) + 200, qPrintable(QStringLiteral("%1 vs %2").arg(count(after, teal)).arg(count(before, teal))));
+
+        // Clicking another pair draws its route from its own source host.
+        const int last = pairs->rowCount() - 1;
+        QTest::mouseClick(pairs->viewport(), Qt::LeftButton, {}, pairs->visualItemRect(pairs->item(last, 0)).center());
+        const auto m = QRegularExpression(QStringLiteral("^rank \\d+ \\((\\S+)\\) -> rank \\d+ \\((\\S+)\\)$")).match(pairs->item(last, 0)->text());
+        QVERIFY(m.hasMatch());
+        const FindingFocus pair = view->findingOverlay();
+        QVERIFY(!pair.pathLinks.empty());
+        const auto [a, b] = endsOf(*snap, pair.pathLinks.front());
+        const auto src = nodeOf(*snap, m.captured(1).toStdString() + " mlx5_0");
+        QVERIFY(a == src || b == src);
+        const auto [c, d] = endsOf(*snap, pair.pathLinks.back());
+        const auto dst = nodeOf(*snap, m.captured(2).toStdString() + " mlx5_0");
+        QVERIFY(c == dst || d == dst);
+        QCOMPARE(pair.jobLinks, job.jobLinks);  // still the whole job
     }
 };
 

@@ -734,6 +734,7 @@ void FabricView::paintFindingOverlay(QPainter& p) const {
                 p.drawLine(*line);
             }
     };
+    glow(overlay_.jobLinks, QColor(0, 170, 150, 120), 7);    // every route of a job
     glow(overlay_.links, QColor(200, 0, 200, 110), 9);       // the finding's ports
     glow(overlay_.spreadLinks, QColor(255, 150, 0, 150), 9);  // where a storm or tree spread
     if (!overlay_.pathLinks.empty()) {

@@ -56,4 +56,20 @@ FindingFocus focusOf(const StoreSnapshot& s, const Finding& f) {
     return out;
 }
 
+FindingFocus focusOfJob(const StoreSnapshot& s, const JobRoutes& job, std::size_t pair) {
+    FindingFocus out;
+    if (pair < job.pairs.size()) {
+        const JobPairRoute& p = job.pairs[pair];
+        Finding f;
+        f.path = p.path;
+        if (2 * p.bottleneckHop + 1 < p.path.size()) f.ports = {p.path[2 * p.bottleneckHop], p.path[2 * p.bottleneckHop + 1]};
+        out = focusOf(s, f);
+    }
+    for (const JobPairRoute& p : job.pairs)
+        for (const PortRef& r : p.path)
+            if (const auto port = s.findPort(r))
+                if (const auto l = s.linkOf(*port)) addOnce(out.jobLinks, l->value());
+    return out;
+}
+
 } // namespace fabscope
