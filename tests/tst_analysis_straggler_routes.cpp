@@ -86,6 +86,39 @@ private Q_SLOTS:
         QCOMPARE(job.pairs.front().bottleneckHeadroom, 0.7);
     }
 
+    void allToAllScoresEveryOrderedPair() {
+        // MoE expert parallelism: every rank sends to every other; still only 0 -> 2 crosses the hot uplink.
+        const auto report = analyzeStore(importAll(dir_, "a2a", true), parseAnalysisConfig(R"({"straggler_path": {"all_pairs": true}})"));
+        const auto fs = ofKind(report, "straggler_path");
+        QCOMPARE(fs.size(), std::size_t{1});
+        QCOMPARE(metric(fs[0], "pairs"), 20.0);  // 5 x 4
+        QCOMPARE(metric(fs[0], "src_rank"), 0.0);
+        QCOMPARE(metric(fs[0], "dst_rank"), 2.0);
+    }
+
+    void treeLinksAreScoredBothWays() {
+        // A job whose NCCL log gave only a tree: ranks 1, 2, 3 are children of rank 0. The parent's
+        // broadcast to rank 2 (0 -> 2) is the pair on the hot uplink; the log only says 2 -> 0.
+        const std::string db = importAll(dir_, "tree", true);
+        {
+            Store store(db);
+            Store::Transaction tx(store);
+            JobDetails d;
+            for (int child : {1, 2, 3}) d.edges.push_back({JobEdge::Kind::Tree, 0, child, 0, "", 0});
+            writeJob(store, "tree-only", 0, {{0, "gpu005", "mlx5_0", 0}, {1, "gpu007", "mlx5_0", 0}, {2, "gpu008", "mlx5_0", 0},
+                                             {3, "gpu001", "mlx5_0", 0}}, d);
+            tx.commit();
+        }
+        const auto report = analyzeStore(db);
+        std::vector<Finding> tree;
+        for (const auto& f : ofKind(report, "straggler_path"))
+            if (metricText(f, "job") == "tree-only") tree.push_back(f);
+        QCOMPARE(tree.size(), std::size_t{1});
+        QCOMPARE(metric(tree[0], "pairs"), 6.0);  // three tree links, both ways
+        QCOMPARE(metric(tree[0], "src_rank"), 0.0);
+        QCOMPARE(metric(tree[0], "dst_rank"), 2.0);
+    }
+
     void withoutTablesItSaysItGuessed() {
         const std::string db = importAll(dir_, "guess", false);
         // Four pairs leave leaf03, each over either uplink: 0.5 x 2 % + 0.5 x 100 % headroom, no

@@ -131,7 +131,8 @@ void readNewKinds(const json& j, AnalysisConfig& c) {
     if (j.contains("straggler_path")) {
         const json& o = objectAt(j, "straggler_path");
         auto& t = c.stragglerPath;
-        checkKeys(o, {"ring_above", "outlier_ratio", "min_pairs", "flagged_penalty", "max_routes", "critical_headroom"}, "straggler_path");
+        checkKeys(o, {"ring_above", "outlier_ratio", "min_pairs", "flagged_penalty", "max_routes", "critical_headroom", "all_pairs"}, "straggler_path");
+        if (o.contains("all_pairs")) t.allPairs = flag(o, "all_pairs", "straggler_path");
         if (o.contains("critical_headroom")) t.criticalHeadroom = number(o, "critical_headroom", 0, 1, "straggler_path");
         if (o.contains("ring_above")) t.ringAbove = static_cast<int>(number(o, "ring_above", 1, 1e9, "straggler_path"));
         if (o.contains("outlier_ratio")) t.outlierRatio = number(o, "outlier_ratio", 0, 1, "straggler_path");

@@ -111,6 +111,7 @@ struct EcmpImbalanceConfig {
 
 struct StragglerPathConfig {
     int ringAbove = 8;           // jobs with more ranks: ring neighbours only; else all pairs
+    bool allPairs = false;       // every pair of every job (all-to-all, MoE expert parallelism)
     double outlierRatio = 0.5;   // worst pair's headroom <= ratio x median of the job's pairs
     int minPairs = 3;            // fewer pairs: nothing to compare against
     double flaggedPenalty = 0.5; // headroom factor of a hop named by an error/flap/congestion/PFC finding

@@ -118,19 +118,27 @@ void flagLinks(const AnalysisContext& ctx, const std::vector<Finding>& findings,
     }
 }
 
-// The pairs to score, as indices into `ranks`: NCCL's ring neighbours when logged, else all pairs
-// of a small job or a ring in rank order.
-std::vector<std::pair<std::size_t, std::size_t>> pairsOf(const StoredJob& job, int ringAbove) {
+// The pairs to score, as indices into `ranks`: every pair when asked (all-to-all); else NCCL's
+// ring neighbours and tree parent <-> child links when logged; else all pairs of a small job or a
+// ring in rank order.
+std::vector<std::pair<std::size_t, std::size_t>> pairsOf(const StoredJob& job, const StragglerPathConfig& c) {
     std::map<int, std::size_t> index;
     for (std::size_t i = 0; i < job.ranks.size(); ++i) index[job.ranks[i].rank] = i;
-    std::set<std::pair<std::size_t, std::size_t>> ring;
-    for (const JobEdge& e : job.details.edges)
-        if (e.kind == JobEdge::Kind::Ring && index.count(e.src) && index.count(e.dst)) ring.emplace(index[e.src], index[e.dst]);
-    if (!ring.empty()) return {ring.begin(), ring.end()};
+    std::set<std::pair<std::size_t, std::size_t>> logged;
+    for (const JobEdge& e : job.details.edges) {
+        if (e.kind == JobEdge::Kind::Connection || !index.count(e.src) || !index.count(e.dst)) continue;
+        logged.emplace(index[e.src], index[e.dst]);
+        if (e.kind == JobEdge::Kind::Tree) logged.emplace(index[e.dst], index[e.src]);  // reduce up, broadcast down
+    }
+    if (!logged.empty() && !c.allPairs) return {logged.begin(), logged.end()};
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     const std::size_t n = job.ranks.size();
     if (n < 2) return pairs;
-    if (n <= static_cast<std::size_t>(ringAbove)) {
+    if (c.allPairs) {
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+                if (i != j) pairs.emplace_back(i, j);
+    } else if (n <= static_cast<std::size_t>(c.ringAbove)) {
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t j = i + 1; j < n; ++j) pairs.emplace_back(i, j);
     } else {
@@ -187,7 +195,7 @@ JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const 
         ranks.back().port = hostPort(ctx, aggregation, ranks.back());
         if (!ranks.back().port) ++job.ranksUnplaced;
     }
-    for (auto [i, k] : pairsOf(sj, ctx.config().stragglerPath.ringAbove)) {
+    for (auto [i, k] : pairsOf(sj, ctx.config().stragglerPath)) {
         const Rank &a = ranks[i], &b = ranks[k];
         if (!a.port || !b.port || *a.port == *b.port) continue;
         const ProbeRoutes routes = router.routes(*a.port, *b.port, {});
