@@ -7,7 +7,7 @@
 #include "app/cli_report.h"
 
 #include "core/demo_fabric.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "core/unmapped_series.h"
 #include "core/version.h"
 #include "importers/import_runner.h"

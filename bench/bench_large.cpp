@@ -6,8 +6,8 @@
 // Usage: bench_large [--work DIR] [--keep] [--samples N]   (the store is left for bench_views --store)
 #include "core/analysis/analyze.h"
 #include "core/demo_fabric.h"
-#include "core/sample_writer.h"
-#include "core/store.h"
+#include "core/store/sample_writer.h"
+#include "core/store/store.h"
 
 #include <fcntl.h>
 #include <spawn.h>

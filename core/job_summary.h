@@ -1,7 +1,7 @@
 #pragma once
 // What a user checks first about an imported job: its size, hosts, NCCL version, how many ring
 // and tree channels it set up and over which transports. Shared by `info` and the views.
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <map>
 #include <string>

@@ -3,7 +3,7 @@
 // by name; the snapshot's nodes come with their device ids (Store::deviceIds). Shared by the
 // analysis, the views' link rates and counter readings, and `fabscope info`.
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // second through its own read-only connection to the same file (a Store is one thread's).
 // `work(via, first, stride)` takes every `stride`-th share from `first` (0 here, 1 there); the
 // second thread's exception is rethrown once both have finished.
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <exception>
 #include <thread>

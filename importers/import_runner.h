@@ -1,7 +1,7 @@
 #pragma once
 // Imports files and directories into a store, one transaction per counter file and one for the
 // topology snapshot they form together (docs/CLI.md). Shared by the CLI and the GUI's import job.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/registry.h"
 
 #include <optional>

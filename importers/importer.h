@@ -3,9 +3,9 @@
 // transaction itself (the ImportRunner does), so a failure always leaves the store untouched.
 #include "core/diagnostics.h"
 #include "core/model.h"
-#include "core/probes.h"
-#include "core/sample_writer.h"
-#include "core/store.h"
+#include "core/store/probes.h"
+#include "core/store/sample_writer.h"
+#include "core/store/store.h"
 
 #include <functional>
 #include <optional>

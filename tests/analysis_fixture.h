@@ -4,7 +4,7 @@
 #include "core/analysis/analyze.h"
 #include "core/demo_fabric.h"
 #include "core/fabric_builder.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
 #include <QTemporaryDir>

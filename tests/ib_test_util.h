@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the tst_ib_* tests: read tests/data files, import counters into an
 // in-memory store (optionally over a topology), and look series up the way a user names them.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/ibnetdiscover_importer.h"
 #include "importers/importer.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Every row of every table of a store, as text: "the store is exactly as it was" made checkable.
-#include "core/sqlite_stmt.h"
-#include "core/store.h"
+#include "core/store/sqlite_stmt.h"
+#include "core/store/store.h"
 
 #include <string>
 #include <vector>

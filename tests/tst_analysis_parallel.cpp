@@ -6,7 +6,7 @@
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
 #include "core/demo_fabric.h"
-#include "core/sample_writer.h"
+#include "core/store/sample_writer.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
 

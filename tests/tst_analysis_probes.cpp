@@ -6,7 +6,7 @@
 #include "analysis_fixture.h"
 
 #include "core/analysis/probe_pairs.h"
-#include "core/probes.h"
+#include "core/store/probes.h"
 
 #include <map>
 #include <set>

@@ -1,7 +1,7 @@
 // perftest and nccl-tests outputs as probe results and collective runs: the real excerpts pasted
 // in public threads (tests/data/perftest, tests/data/nccl-tests) and broken variants derived here.
-#include "core/probes.h"
-#include "core/store.h"
+#include "core/store/probes.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/nccl_tests_importer.h"
 #include "importers/perftest_importer.h"

@@ -6,7 +6,7 @@
 #include "core/report/document.h"
 #include "core/report/html_writer.h"
 #include "core/report/report_data.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 

@@ -1,7 +1,7 @@
 // Whatever happens to an import — killed, disk full, read-only store — the store keeps exactly
 // what it held before and passes SQLite's integrity check.
 #include "core/demo_fabric.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
 #include <QProcess>

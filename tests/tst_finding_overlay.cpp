@@ -5,7 +5,7 @@
 #include "screenshot.h"
 #include "analysis_fixture.h"
 #include "app/main_window.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 #include "views/fabric_view.h"
 #include "views/job_panel.h"
 #include "views/findings_model.h"

@@ -1,6 +1,6 @@
 // Imports are atomic and idempotent: a failing file leaves the store exactly as it was.
 #include "core/demo_fabric.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
 #include <QFile>

@@ -1,5 +1,5 @@
 // The long CSV: rows become chunked series; every bad row is named by file and line.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/long_csv_importer.h"
 
 #include <QTemporaryDir>

@@ -5,7 +5,7 @@
 #include "fake_prometheus.h"
 #include "real_prometheus.h"
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/remote/prometheus_pull.h"
 #include "importers/remote/query_chunks.h"

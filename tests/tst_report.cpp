@@ -3,13 +3,13 @@
 #include "external_tool.h"
 #include "app/cli_report.h"
 #include "core/demo_fabric.h"
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 #include "core/report/csv_writer.h"
 #include "core/report/document.h"
 #include "core/report/html_writer.h"
 #include "core/report/json_writer.h"
 #include "core/report/report_writer.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
 #include <QFile>

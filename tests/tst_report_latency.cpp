@@ -3,11 +3,11 @@
 // worst-p99 pairs are gpu008's with the p99 its raw probes give, the worst-loss pair carries its
 // raw loss, the planted cable is blamed with its votes; a store without probes says so.
 #include "core/analysis/probe_pairs.h"
-#include "core/probes.h"
+#include "core/store/probes.h"
 #include "core/report/document.h"
 #include "core/report/html_writer.h"
 #include "core/report/report_data.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 

@@ -1,7 +1,7 @@
 // ethtool -S (mlx5) snapshots as counter series: the real ConnectX-4 capture (PFC off) and a
 // PFC-enabled capture written here in the same shape (counters.rst names; no public real capture
 // with PFC on was found), two snapshots each preceded by `date +%s` and `ethtool -S IFACE`.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/ethtool_importer.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"

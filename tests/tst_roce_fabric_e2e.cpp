@@ -3,7 +3,7 @@
 // with every link present once and every series mapped to a port of the fabric; a capture of a host
 // that is not in the fabric, and RDMA-device counters (`mlx5_0/1`) nothing ties to a netdev, are
 // kept and listed as unmapped (what `fabscope info` prints).
-#include "core/store.h"
+#include "core/store/store.h"
 #include "core/unmapped_series.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"

@@ -2,8 +2,8 @@
 // tests/data/roce/nccl/llama-2node-8gpu.log is SYNTH: written in the line shapes NCCL 2.18 prints
 // (as pasted in NVIDIA/nccl issues), 2 hosts x 4 GPUs, RoCE NICs mlx5_0..3, plus a 4-rank
 // sub-communicator per host whose rank numbers must not be taken for the job's.
-#include "core/sqlite_stmt.h"
-#include "core/store.h"
+#include "core/store/sqlite_stmt.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/job_csv_importer.h"
 #include "importers/nccl_log_importer.h"

@@ -1,6 +1,6 @@
 // lldpctl -f json: the shapes lldpd prints (list and dict forms, named and unnamed chassis, json0),
 // per-device files of a small leaf-spine RoCE fabric merged into one snapshot, and the shared samples.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/lldp_json_importer.h"
 #include "importers/registry.h"

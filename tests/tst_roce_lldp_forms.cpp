@@ -3,7 +3,7 @@
 // keyvalue quirks (dotted interface names, several neighbours on one interface, multi-line values,
 // `show interfaces` records of the local system), broken files, and a node first seen as a
 // neighbour that turns out to be a switch.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/lldp_json_importer.h"
 #include "importers/lldp_keyvalue_importer.h"

@@ -1,6 +1,6 @@
 // NetQ topology export (tests/data/roce/netq/topologyGraph.json, from NVIDIA/topograph): nodes in
 // tier groups, links bundling interface pairs with breakout ports (swpNsM); broken variants.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/netq_topology_importer.h"
 #include "importers/registry.h"

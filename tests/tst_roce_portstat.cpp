@@ -1,7 +1,7 @@
 // SONiC `show interfaces counters` (portstat) tables: the real outputs pasted in sonic-utilities
 // PR 1013 and SONiC issue 175 (tests/data/roce/sonic), captures written here in the same shape
 // (two snapshots, units, N/A, separators), broken rows; and COUNTERS_DB SAI names in the long CSV.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/long_csv_importer.h"
 #include "importers/registry.h"

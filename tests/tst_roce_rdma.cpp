@@ -1,7 +1,7 @@
 // RDMA device counters: real `rdma statistic show` output (4 ConnectX ports, one with errors) and
 // the `ibdev2netdev` of the same notes (tests/data/roce/rdma), iproute2's wrapped and `-p` forms,
 // sysfs hw_counters dumps with repeated `date +%s` captures, and broken records.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/rdma_stat_importer.h"
 #include "importers/registry.h"

@@ -1,7 +1,7 @@
 // SONiC `show pfc counters` / pfcstat tables as counter series: the real excerpts pasted in
 // sonic-buildimage / sonic-utilities threads (tests/data/roce/sonic) and captures written here in
 // the same table shape (two snapshots, `date +%s` before each, thousands separators, `N/A` cells).
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 #include "importers/sonic_pfc_importer.h"

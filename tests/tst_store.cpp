@@ -2,11 +2,11 @@
 #include "core/chunk_codec.h"
 #include "core/demo_fabric.h"
 #include "core/fabric_codec.h"
-#include "core/probes.h"
-#include "core/report/annotations.h"
-#include "core/sqlite_stmt.h"
-#include "core/store.h"
-#include "core/store_schema.h"
+#include "core/store/probes.h"
+#include "core/store/annotations.h"
+#include "core/store/sqlite_stmt.h"
+#include "core/store/store.h"
+#include "core/store/schema.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

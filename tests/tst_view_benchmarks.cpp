@@ -1,7 +1,7 @@
 // Benchmarks dock: a store holding one nccl-tests run (and a perftest table) loads off the GUI
 // thread into a busbw-vs-size chart with one series of the run's sizes and a perftest table.
 #include "screenshot.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 #include "views/benchmarks_panel.h"

@@ -3,7 +3,7 @@
 // late. The matrix must show gpu008's row and column as the hottest p99 cells, loss on the pairs
 // whose routes cross the cable, and a click must select the pair and hand over its route.
 #include "screenshot.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 #include "views/latency_matrix_view.h"

@@ -17,7 +17,7 @@
 #include "views/time_controller.h"
 #include "views/time_scrubber.h"
 
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,9 +1,9 @@
 #pragma once
 // The annotations dock: notes pinned to a time range and optionally to ports, kept in the store
-// (core/report/annotations.h) so reports carry them. Add pins the note to the current window
+// (core/store/annotations.h) so reports carry them. Add pins the note to the current window
 // (the selected range, else the cursor instant) and the selected ports; Delete removes the
 // selected notes; activating a note moves the cursor to its start. Store access runs on a worker.
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>

@@ -1,7 +1,7 @@
 #include "views/counter_probe.h"
 
 #include "core/series_ports.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cmath>

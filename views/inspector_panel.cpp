@@ -1,7 +1,7 @@
 #include "views/inspector_panel.h"
 
 #include "core/linkrate.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "views/colour_scale.h"
 #include "views/counter_probe.h"
 #include "views/selection.h"

@@ -2,7 +2,7 @@
 
 #include "core/report/report_data.h"
 #include "core/report/report_writer.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QApplication>
 #include <QFileDialog>

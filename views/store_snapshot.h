@@ -2,7 +2,7 @@
 // What the GUI shows of a store, loaded off the GUI thread and then shared read-only.
 #include "core/fabric_shape.h"
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "core/timeseries/link_series.h"
 
 #include <atomic>

@@ -3,7 +3,7 @@
 // (Left/Right), playback speed, and a range bar where a drag (or [ and ] at the cursor) selects
 // the analysis window. It shows and edits the TimeController's cursor; it holds no time itself.
 // The store's annotations are drawn on the range bar as amber spans with a tooltip each.
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 #include "core/time_range.h"
 
 #include <QRect>

@@ -2,7 +2,7 @@
 
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
-#include "core/analysis/probe_pairs.h"
+#include "core/store/probes.h"
 #include "core/analysis/topology_change.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // findings (docs/FINDINGS.md-3). No Qt; used by `fabscope analyze`, reports and the GUI.
 #include "core/analysis/analysis_config.h"
 #include "core/analysis/findings.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <optional>
 

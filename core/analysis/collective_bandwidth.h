@@ -3,7 +3,7 @@
 // against what the fabric links on the run's ring could carry, naming the narrowest link.
 // Units: nccl-tests prints GB/s (10^9 bytes/s); links are in Gb/s, so busbw x 8 is compared.
 #include "core/model.h"
-#include "core/probes.h"
+#include "core/store/probes.h"
 
 #include <cstdint>
 #include <optional>

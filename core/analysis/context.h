@@ -5,7 +5,7 @@
 #include "core/analysis/findings.h"
 #include "core/analysis/rates.h"
 #include "core/series_ports.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <map>

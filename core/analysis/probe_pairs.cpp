@@ -1,8 +1,7 @@
 #include "core/analysis/probe_pairs.h"
 
 #include "core/natural_order.h"
-#include "core/probes.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/probes.h"
 #include "core/tiers.h"
 
 #include <algorithm>
@@ -94,12 +93,6 @@ double percentile(const std::vector<double>& sorted, double q) {
     const auto lo = static_cast<std::size_t>(std::floor(at));
     const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
     return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - static_cast<double>(lo));
-}
-
-std::optional<std::pair<double, double>> probeTimeSpan(const Store& store) {
-    sql::Stmt q(store.handle(), "SELECT MIN(time), MAX(time) FROM probes");
-    if (!q.step() || q.isNull(0)) return std::nullopt;
-    return std::pair{q.real(0), q.real(1)};
 }
 
 ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to, std::size_t maxRoutes) {

@@ -1,11 +1,11 @@
 #pragma once
-// Probe results (core/probes.h) summarised per host pair and measurement over a time window:
+// Probe results (core/store/probes.h) summarised per host pair and measurement over a time window:
 // RTT percentiles, jitter, loss, bandwidth; where the pair sits (same leaf, same pod, across
 // spines) and the routes its probes and their replies took (probe_routes.h). Used by the
 // lossy_link / slow_pair detectors and the latency matrix view.
 #include "core/analysis/probe_routes.h"
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <optional>
 #include <string>
@@ -48,8 +48,6 @@ struct ProbePairs {
 [[nodiscard]] ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to,
                                         std::size_t maxRoutes);
 
-// The time span of every stored probe, for a default analysis window.
-[[nodiscard]] std::optional<std::pair<double, double>> probeTimeSpan(const Store& store);
 
 // Linear-interpolated percentile (q in 0..1) of sorted values.
 [[nodiscard]] double percentile(const std::vector<double>& sorted, double q);

@@ -6,7 +6,7 @@
 // first word of a CA's description), a system name or a GUID.
 #include "core/analysis/equal_cost_paths.h"
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <map>
 #include <optional>

@@ -2,7 +2,7 @@
 // Rates derived from raw cumulative counters (docs/FORMATS.md: store raw values, derive rates). An
 // interval yields no rate when the counter went backwards (reset), when either end is a
 // saturated legacy counter (stuck at 2^N-1), or when it spans a gap in the sampling.
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <string_view>

@@ -4,7 +4,7 @@
 // snapshot against the one before it) and by `fabscope diff`.
 #include "core/analysis/findings.h"
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <vector>
 

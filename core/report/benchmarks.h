@@ -2,8 +2,8 @@
 // A store's benchmark results as the report and the Benchmarks dock show them: nccl-tests runs
 // with their bottleneck assessment (core/analysis/collective_bandwidth.h) and perftest rows.
 #include "core/analysis/collective_bandwidth.h"
-#include "core/probes.h"
-#include "core/store.h"
+#include "core/store/probes.h"
+#include "core/store/store.h"
 
 #include <vector>
 

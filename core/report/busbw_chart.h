@@ -1,7 +1,7 @@
 #pragma once
 // busbw-vs-message-size chart of nccl-tests runs as standalone SVG: x is log2 of the size with
 // B/KiB/MiB/GiB ticks, y the bus bandwidth in GB/s; one solid line per run, in-place dashed.
-#include "core/probes.h"
+#include "core/store/probes.h"
 
 #include <string>
 #include <vector>

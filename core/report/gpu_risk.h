@@ -12,7 +12,7 @@
 // bound, and the report states the bound with and without the hop.
 #include "core/analysis/findings.h"
 #include "core/model.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstddef>
 #include <string>

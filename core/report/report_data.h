@@ -3,7 +3,7 @@
 // (docs/REPORTS.md). No Qt, no formatting here; the writers decide how it looks.
 #include "core/analysis/analyze.h"
 #include "core/analysis/probe_pairs.h"
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 #include "core/report/benchmarks.h"
 #include "core/report/fabric_summary.h"
 #include "core/report/gpu_risk.h"

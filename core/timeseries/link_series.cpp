@@ -2,7 +2,7 @@
 
 #include "core/analysis/rates.h"
 #include "core/series_ports.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "core/two_connections.h"
 
 #include <algorithm>

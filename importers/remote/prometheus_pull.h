@@ -3,7 +3,7 @@
 // a Prometheus server's /api/v1/query_range, in chunks the server accepts, and stores them like
 // an imported query_range file: same label -> fabric port mapping, one transaction, one import
 // record (format "prometheus-pull"). The header is Qt-free so the CLI stays so.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/import_runner.h"
 
 #include <string>

@@ -1,5 +1,5 @@
 // Fuzz target: the ibqueryerrors importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/ibqueryerrors_importer.h"
 
 #include <cstdint>

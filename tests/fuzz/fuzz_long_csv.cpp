@@ -1,5 +1,5 @@
 // Fuzz target: the long CSV importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/long_csv_importer.h"
 
 #include <cstdint>

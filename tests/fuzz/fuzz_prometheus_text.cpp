@@ -1,5 +1,5 @@
 // Fuzz target: the prometheus_text importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/prometheus_text_importer.h"
 
 #include <cstdint>

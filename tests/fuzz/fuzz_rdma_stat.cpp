@@ -1,5 +1,5 @@
 // Fuzz target: the rdma statistic / hw_counters importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/rdma_stat_importer.h"
 
 #include <cstdint>

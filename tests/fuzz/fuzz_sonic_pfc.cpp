@@ -1,5 +1,5 @@
 // Fuzz target: the SONiC pfcstat importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/sonic_pfc_importer.h"
 
 #include <cstdint>

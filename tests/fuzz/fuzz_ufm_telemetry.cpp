@@ -1,5 +1,5 @@
 // Fuzz target: the UFM Telemetry JSON importer writing into an in-memory store, rolled back each time.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "importers/ufm_telemetry_importer.h"
 
 #include <cstdint>

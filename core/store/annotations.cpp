@@ -1,6 +1,6 @@
-#include "core/report/annotations.h"
+#include "core/store/annotations.h"
 
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include "core/chunk_codec.h"
 #include "core/fabric_codec.h"
-#include "core/sqlite_stmt.h"
-#include "core/store_schema.h"
+#include "core/store/sqlite_stmt.h"
+#include "core/store/schema.h"
 
 #include <sqlite3.h>
 

@@ -2,7 +2,7 @@
 // Probe and benchmark results (schema v4): what a host pair measured (pingmesh rows, perftest
 // latency/bandwidth runs) and collective benchmark runs (nccl-tests). Port counters say how full a
 // link was; these say how long a packet took and how often one was lost (issue 10).
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,5 +57,7 @@ std::int64_t writeCollectiveRun(Store& store, std::int64_t importId, const Colle
 [[nodiscard]] std::vector<ProbeResult> loadProbes(const Store& store, std::optional<double> from = std::nullopt,
                                                   std::optional<double> to = std::nullopt);
 [[nodiscard]] std::vector<CollectiveRun> loadCollectiveRuns(const Store& store);
+// The time span of every stored probe, for a default analysis window.
+[[nodiscard]] std::optional<std::pair<double, double>> probeTimeSpan(const Store& store);
 
 } // namespace fabscope

@@ -1,7 +1,7 @@
 // Jobs in the store: rank -> host/device (v2) and, from NCCL logs, the communicator's size, NCCL
 // version and who talks to whom (v6 job_edges). See core/store.h.
-#include "core/sqlite_stmt.h"
-#include "core/store.h"
+#include "core/store/sqlite_stmt.h"
+#include "core/store/store.h"
 
 #include <map>
 

@@ -3,7 +3,7 @@
 // names from the input are mapped to fabric devices of the latest snapshot (description, system
 // name or GUID); names that map to nothing become "unmapped" series, reported by `info`.
 #include "core/counters.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cstdint>

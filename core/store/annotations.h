@@ -4,7 +4,7 @@
 // The table comes with schema v4 (core/store_schema.cpp); ports are kept as JSON
 // [{"node","guid","port"}].
 #include "core/analysis/findings.h"
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <optional>

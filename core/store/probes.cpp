@@ -1,6 +1,6 @@
-#include "core/probes.h"
+#include "core/store/probes.h"
 
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 
 #include <nlohmann/json.hpp>
 
@@ -144,6 +144,12 @@ std::vector<CollectiveRun> loadCollectiveRuns(const Store& store) {
         runs.push_back(std::move(run));
     }
     return runs;
+}
+
+std::optional<std::pair<double, double>> probeTimeSpan(const Store& store) {
+    sql::Stmt q(store.handle(), "SELECT MIN(time), MAX(time) FROM probes");
+    if (!q.step() || q.isNull(0)) return std::nullopt;
+    return std::pair{q.real(0), q.real(1)};
 }
 
 } // namespace fabscope

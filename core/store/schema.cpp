@@ -1,4 +1,4 @@
-#include "core/store_schema.h"
+#include "core/store/schema.h"
 
 #include <array>
 

@@ -150,7 +150,7 @@ public:
     std::size_t writeRoutes(std::int64_t snapshotId, const std::vector<SwitchRoutes>& routes);
     [[nodiscard]] std::vector<SwitchRoutes> routes(std::int64_t snapshotId) const;
 
-    // For tests and tools that need raw access (integrity checks, migrations).
+    // For the files of core/store/ and for tests: no SQL outside them (docs/ARCHITECTURE.md).
     [[nodiscard]] sqlite3* handle() const { return db_; }
 
 private:

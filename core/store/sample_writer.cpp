@@ -1,9 +1,9 @@
-#include "core/sample_writer.h"
+#include "core/store/sample_writer.h"
 
 #include "core/analysis/rates.h"
 #include "core/chunk_codec.h"
 #include "core/fabric_builder.h"
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "core/sqlite_stmt.h"
+#include "core/store/sqlite_stmt.h"
 
 namespace fabscope::sql {
 
