@@ -220,7 +220,7 @@ usage:
   fabscope import  --db STORE FILE|DIR...  [--format NAME] [--snapshot LABEL] [--time UNIX_S]
   fabscope import  --db STORE --prometheus URL --from UNIX_S --to UNIX_S [--step S] [--match SELECTOR...]
   fabscope analyze --db STORE [--from UNIX_S] [--to UNIX_S] [--json] [--config FILE]
-  fabscope report  --db STORE --out FILE.(html|pdf|csv|json) [--from ..] [--to ..]
+  fabscope report  --db STORE --out FILE.(html|pdf|csv|json) [--from ..] [--to ..] [--config FILE]
   fabscope info    --db STORE [--json]
   fabscope diff    --db STORE --snapshot A --snapshot B [--json]
   fabscope demo    --out DIR [--topology fat-tree|dragonfly|rail] [--scale small|large]

@@ -71,7 +71,7 @@ int cmdAnalyze(const std::vector<std::string>& args) {
         return kUsage;
     }
     try {
-        const AnalysisConfig config = a.config.empty() ? AnalysisConfig{} : loadAnalysisConfig(a.config);
+        const AnalysisConfig config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);  // the GUI's file by default
         const Store store(a.db, Store::Mode::ReadOnly);
         const FindingsReport report = analyze(store, a.window, config);
         if (a.json) std::cout << findingsJson(report) << '\n';

@@ -46,7 +46,7 @@ int cmdReport(const std::vector<std::string>& args) {
     try {
         ReportOptions options;
         options.window = a.window;
-        if (!a.config.empty()) options.config = loadAnalysisConfig(a.config);
+        options.config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);  // the GUI's file by default
         const Store store(a.db, Store::Mode::ReadOnly);
         const ReportData data = buildReportData(store, options);
         writeReport(data, a.format, a.out);

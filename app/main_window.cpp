@@ -13,7 +13,9 @@
 #include "views/heatmap_view.h"
 #include "views/latency_matrix_view.h"
 #include "views/inspector_panel.h"
+#include "core/analysis/analysis_config.h"
 #include "views/job_panel.h"
+#include "views/settings_dialog.h"
 #include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
 #include "views/recent_stores.h"
@@ -66,6 +68,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     time_ = new TimeController(this);
     selection_ = new SelectionController(this);
     analysis_ = new AnalysisController(this);
+    QString configProblem;  // shown once the status bar is up
+    try {
+        analysis_->setConfig(loadUserConfig());  // the thresholds the CLI uses too
+    } catch (const ConfigError& e) {
+        configProblem = tr("Analysis config ignored, defaults used: %1").arg(QString::fromUtf8(e.what()));
+    }
 
     fabric_ = new FabricView(this);
     scrubber_ = new TimeScrubber(time_, this);
@@ -110,6 +118,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(analysis_, &AnalysisController::started, this, [this] { findings_->setBusy(tr("Analysing…")); });
     connect(analysis_, &AnalysisController::finished, this, [this](std::shared_ptr<const FindingsReport> r) {
+        lastReport_ = r;
         jobs_->setReport(r);
         findings_->setReport(std::move(r));
         Q_EMIT analysisFinished();
@@ -131,7 +140,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(recent_, &RecentStores::openRequested, this, &MainWindow::openStore);
 
-    statusBar()->showMessage(tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I)."));
+    statusBar()->showMessage(configProblem.isEmpty() ? tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I).") : configProblem);
     resize(1400, 900);
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -259,7 +268,10 @@ void MainWindow::createActions() {
     });
     recent_ = new RecentStores(file->addMenu(tr("&Recent stores")), this);
     file->addSeparator();
-    QAction* exportReport = file->addAction(tr("&Export report…"), this, [this] { exporter_->chooseAndExport(storePath_, time_->selection()); });
+    QAction* exportReport = file->addAction(tr("&Export report…"), this, [this] {
+        exporter_->setAnalysis(analysis_->config(), lastReport_);  // the findings on screen, when their window is the report's
+        exporter_->chooseAndExport(storePath_, time_->selection());
+    });
     exportReport->setObjectName(QStringLiteral("exportReportAction"));
     exportReport->setShortcut(QKeySequence(tr("Ctrl+E")));
     exportReport->setToolTip(tr("HTML, PDF, CSV or JSON by the file's extension, over the selected time window"));
@@ -267,6 +279,20 @@ void MainWindow::createActions() {
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* analysisMenu = menuBar()->addMenu(tr("&Analysis"));
+    QAction* thresholds = analysisMenu->addAction(tr("&Thresholds…"), this, [this] {
+        auto* dialog = new SettingsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            analysis_->setConfig(dialog->config());
+            lastReport_.reset();
+            statusBar()->showMessage(tr("Analysis thresholds saved to %1").arg(QString::fromStdString(userConfigPath())));
+            if (!storePath_.isEmpty() && snapshot_) analysis_->run(storePath_, time_->selection());
+        });
+        dialog->open();
+    });
+    thresholds->setObjectName(QStringLiteral("thresholdsAction"));
+    thresholds->setShortcut(QKeySequence(tr("Ctrl+,")));
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* fit = view->addAction(tr("&Fit fabric"), fabric_, &FabricView::fit);
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
@@ -331,6 +357,7 @@ void MainWindow::chooseFilesToImport() {
 
 void MainWindow::openStore(const QString& path) {
     storePath_ = path;
+    lastReport_.reset();  // findings of another store
     const int generation = ++loadGeneration_;
     if (cancelRates_) cancelRates_->store(true);
     statusBar()->showMessage(tr("Loading %1…").arg(path));

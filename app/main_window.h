@@ -17,6 +17,7 @@ class QTreeWidget;
 namespace fabscope {
 
 struct Finding;
+struct FindingsReport;
 class AnalysisController;
 class AnnotationsPanel;
 class DiagnosticsPanel;
@@ -75,6 +76,7 @@ private:
     QString lastImport_;  // the last import's result line, shown with the reopened store
     QString openedMessage(const QString& path);
     std::shared_ptr<const StoreSnapshot> snapshot_;
+    std::shared_ptr<const FindingsReport> lastReport_;  // the findings on screen
     TimeController* time_ = nullptr;
     SelectionController* selection_ = nullptr;
     InspectorPanel* inspector_ = nullptr;

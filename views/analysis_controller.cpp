@@ -11,6 +11,7 @@ namespace {
 struct Outcome {
     std::shared_ptr<const FindingsReport> report;
     QString error;
+    bool cancelled = false;
 };
 
 } // namespace
@@ -19,25 +20,31 @@ AnalysisController::AnalysisController(QObject* parent) : QObject(parent) { setO
 
 void AnalysisController::run(const QString& storePath, std::optional<TimeRange> window) {
     const int generation = ++generation_;
-    running_ = true;
+    if (cancel_) cancel_->store(true);  // the run under way is stale: let it stop early
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
     Q_EMIT started();
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
-        if (generation != generation_) return;  // stale: a newer run is under way
-        running_ = false;
         const Outcome o = watcher->result();
+        if (o.cancelled) {
+            ++cancelledRuns_;
+            Q_EMIT cancelled(generation);
+        }
+        if (generation != generation_ || o.cancelled) return;  // stale: a newer run is under way
         if (o.report) Q_EMIT finished(o.report);
         else Q_EMIT failed(o.error);
     });
     AnalysisWindow w;
     if (window) w.from = window->start, w.to = window->end;
-    watcher->setFuture(QtConcurrent::run([path = storePath.toStdString(), w]() -> Outcome {
+    watcher->setFuture(QtConcurrent::run([path = storePath.toStdString(), w, config = config_, cancel = cancel_]() -> Outcome {
         try {
             Store store(path, Store::Mode::ReadOnly);
-            return {std::make_shared<const FindingsReport>(analyze(store, w, AnalysisConfig{})), {}};
+            return {std::make_shared<const FindingsReport>(analyze(store, w, config, cancel.get())), {}, false};
+        } catch (const AnalysisCancelled&) {
+            return {nullptr, {}, true};
         } catch (const std::exception& e) {
-            return {nullptr, QString::fromUtf8(e.what())};
+            return {nullptr, QString::fromUtf8(e.what()), false};
         }
     }));
 }

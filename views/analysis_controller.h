@@ -1,11 +1,14 @@
 #pragma once
-// Runs the analysis of a store off the GUI thread (docs/ARCHITECTURE.md, conventions). Every run carries a generation id;
-// a result that arrives after a newer run started is dropped.
+// Runs the analysis of a store off the GUI thread (docs/ARCHITECTURE.md, conventions). Every run
+// carries a generation id; a newer run cancels the one under way (core's analyze() stops between
+// detectors) and a result that arrives after a newer run started is dropped.
+#include "core/analysis/analysis_config.h"
 #include "core/time_range.h"
 
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -17,8 +20,12 @@ class AnalysisController : public QObject {
     Q_OBJECT
 public:
     explicit AnalysisController(QObject* parent = nullptr);
-    [[nodiscard]] bool isRunning() const { return running_; }
     [[nodiscard]] int generation() const { return generation_; }
+    // Runs that stopped early because a newer run superseded them.
+    [[nodiscard]] int cancelledRuns() const { return cancelledRuns_; }
+    // The thresholds every later run uses (the GUI's copy of the shared analysis config).
+    void setConfig(const AnalysisConfig& config) { config_ = config; }
+    [[nodiscard]] const AnalysisConfig& config() const { return config_; }
 
 public Q_SLOTS:
     // Analyses `storePath` over `window` (the whole sample span when empty).
@@ -28,10 +35,13 @@ Q_SIGNALS:
     void started();
     void finished(std::shared_ptr<const fabscope::FindingsReport> report);
     void failed(const QString& message);
+    void cancelled(int generation);  // a superseded run stopped early
 
 private:
     int generation_ = 0;
-    bool running_ = false;
+    int cancelledRuns_ = 0;
+    AnalysisConfig config_;
+    std::shared_ptr<std::atomic<bool>> cancel_;  // of the run under way
 };
 
 } // namespace fabscope

@@ -340,13 +340,6 @@ void FabricView::clearSelection() {
     update();
 }
 
-void FabricView::setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes) {
-    FindingFocus focus;
-    focus.links = std::move(links);
-    focus.nodes = std::move(nodes);
-    setFindingOverlay(std::move(focus));
-}
-
 void FabricView::setFindingOverlay(FindingFocus focus) {
     overlay_ = std::move(focus);
     update();

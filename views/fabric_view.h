@@ -89,7 +89,6 @@ public Q_SLOTS:
     void selectLink(int link);
     void clearSelection();
     // Links and nodes to emphasise (a finding's ports and path); empty clears.
-    void setHighlight(std::vector<std::uint32_t> links, std::vector<std::uint32_t> nodes);
     // A finding's overlay: its links, its path in order, its origin and the ports it spread to.
     void setFindingOverlay(fabscope::FindingFocus focus);
     void clearFindingOverlay();

@@ -79,17 +79,25 @@ void ReportExporter::exportTo(const QString& storePath, const QString& out, std:
         const ExportOutcome r = watcher->result();
         Q_EMIT finished(r.ok, r.message);
     });
-    watcher->setFuture(QtConcurrent::run([store = storePath.toStdString(), path = out, window, f = *format, cancel, stage]() -> ExportOutcome {
+    watcher->setFuture(QtConcurrent::run([store = storePath.toStdString(), path = out, window, f = *format, cancel, stage, config = config_, findings = findings_]() -> ExportOutcome {
         try {
             stage(5, tr("Opening the store…"));
             const Store s(store, Store::Mode::ReadOnly);
             ReportOptions options;
             if (window) options.window = AnalysisWindow{window->start, window->end};
+            options.config = config;
+            options.findings = findings;
+            options.cancel = cancel.get();
             stage(15, tr("Analysing and summarising the fabric…"));
-            const ReportData data = buildReportData(s, options);
+            std::optional<ReportData> data;
+            try {
+                data.emplace(buildReportData(s, options));
+            } catch (const AnalysisCancelled&) {
+                cancel->store(true);
+            }
             if (cancel->load()) return {false, true, tr("Export cancelled; nothing was written.")};
             stage(80, tr("Writing %1…").arg(path));
-            writeReport(data, f, path.toStdString());
+            writeReport(*data, f, path.toStdString());
             stage(100, tr("Done."));
             return {true, false, path};
         } catch (const std::exception& e) {

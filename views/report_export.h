@@ -3,6 +3,7 @@
 // report of the store over the current time window on a worker (docs/ARCHITECTURE.md, conventions) and writes it in the
 // format its extension names (HTML, PDF, CSV, JSON; core/report/report_writer.h), with a progress
 // dialog. Cancel drops the result before anything is written.
+#include "core/analysis/analysis_config.h"
 #include "core/time_range.h"
 
 #include <QObject>
@@ -16,6 +17,8 @@ class QWidget;
 
 namespace fabscope {
 
+struct FindingsReport;
+
 class ReportExporter : public QObject {
     Q_OBJECT
 public:
@@ -23,6 +26,12 @@ public:
     // Test hook: the next export writes here instead of asking with a file dialog.
     void setPresetPath(const QString& path) { preset_ = path; }
     [[nodiscard]] bool isRunning() const { return running_; }
+    // The thresholds of the GUI's analysis, and its findings on screen: an export over their
+    // window reuses them, so the report says what the window shows.
+    void setAnalysis(const AnalysisConfig& config, std::shared_ptr<const FindingsReport> findings) {
+        config_ = config;
+        findings_ = std::move(findings);
+    }
 
 public Q_SLOTS:
     // Asks for the output file, then exports.
@@ -40,6 +49,8 @@ private:
     bool running_ = false;
     int generation_ = 0;
     std::shared_ptr<std::atomic<bool>> cancel_;
+    AnalysisConfig config_;
+    std::shared_ptr<const FindingsReport> findings_;
 };
 
 } // namespace fabscope

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -205,6 +207,36 @@ AnalysisConfig loadAnalysisConfig(const std::string& path) {
     } catch (const ConfigError& e) {
         throw ConfigError(path + ": " + e.what());
     }
+}
+
+std::string userConfigPath() {
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/fabscope/analysis.json";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/fabscope/analysis.json";
+    return {};
+}
+
+AnalysisConfig loadUserConfig() {
+    const std::string path = userConfigPath();
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::exists(path, ec)) return {};
+    return loadAnalysisConfig(path);
+}
+
+AnalysisConfig saveUserConfig(const std::string& json) {
+    const AnalysisConfig config = parseAnalysisConfig(json);
+    const std::string path = userConfigPath();
+    if (path.empty()) throw ConfigError("no HOME or XDG_CONFIG_HOME: nowhere to keep the config");
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << json;
+        if (!out.flush()) throw ConfigError(path + ": cannot write the config file");
+    }
+    std::filesystem::rename(tmp, path, ec);  // whole or not at all
+    if (ec) throw ConfigError(path + ": cannot write the config file: " + ec.message());
+    return config;
 }
 
 } // namespace fabscope

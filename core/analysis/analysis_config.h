@@ -29,7 +29,8 @@
 //     "straggler_path": { "ring_above": 8,     // jobs larger than this: ring pairs only
 //                         "outlier_ratio": 0.5,// pair headroom <= ratio x job median
 //                         "min_pairs": 3, "flagged_penalty": 0.5, "max_routes": 64,
-//                         "critical_headroom": 0.05 },
+//                         "critical_headroom": 0.05,
+//                         "all_pairs": false },// every ordered pair (all-to-all jobs)
 //     "lossy_link": { "pair_loss": 0.01,       // a pair losing this share of its probes is bad ...
 //                     "min_lost": 3,           // ... when it lost at least this many
 //                     "min_bad_votes": 2,      // votes a link (or tied group) needs
@@ -163,5 +164,14 @@ public:
 AnalysisConfig parseAnalysisConfig(std::string_view json);
 // Reads and parses a config file. Throws ConfigError (message starts with the file name).
 AnalysisConfig loadAnalysisConfig(const std::string& path);
+// The per-user config the GUI edits and the CLI reads when no --config is given:
+// $XDG_CONFIG_HOME/fabscope/analysis.json, else ~/.config/fabscope/analysis.json; empty when
+// neither XDG_CONFIG_HOME nor HOME is set.
+std::string userConfigPath();
+// That file parsed when it exists, else the defaults. Throws ConfigError for a bad file.
+AnalysisConfig loadUserConfig();
+// Checks `json` and writes it as that file (creating its folder); returns the config it gives.
+// Throws ConfigError for bad JSON or a file that cannot be written; the old file then stays.
+AnalysisConfig saveUserConfig(const std::string& json);
 
 } // namespace fabscope

@@ -10,8 +10,15 @@
 
 namespace fabscope {
 
-FindingsReport analyze(const Store& store, const AnalysisWindow& window, const AnalysisConfig& config) {
-    FindingsReport report;
+namespace {
+
+void checkCancel(const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) throw AnalysisCancelled();
+}
+
+} // namespace
+
+std::pair<double, double> resolveWindow(const Store& store, const AnalysisWindow& window) {
     const StoreInfo info = store.info();
     // Without samples the only time there is is the snapshot's.
     double spanStart = info.timeStart.value_or(0), spanEnd = info.timeEnd.value_or(0);
@@ -21,18 +28,29 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
         spanStart = info.timeStart ? std::min(spanStart, probes->first) : probes->first;
         spanEnd = info.timeStart ? std::max(spanEnd, probes->second) : probes->second;
     }
-    report.windowStart = window.from.value_or(spanStart);
-    report.windowEnd = window.to.value_or(spanEnd);
+    return {window.from.value_or(spanStart), window.to.value_or(spanEnd)};
+}
 
+FindingsReport analyze(const Store& store, const AnalysisWindow& window, const AnalysisConfig& config,
+                       const std::atomic<bool>* cancel) {
+    checkCancel(cancel);
+    const auto [from, to] = resolveWindow(store, window);
     // Each detector reads under one read transaction: a shared lock taken once for its
     // thousands of series loads, and released between detectors so an import can commit.
     std::optional<AnalysisContext> context;
     {
         const Store::ReadTransaction read(store);
-        context.emplace(store, report.windowStart, report.windowEnd, config);
+        context.emplace(store, from, to, config);
     }
-    const AnalysisContext& ctx = *context;
+    return analyze(store, *context, cancel);
+}
+
+FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std::atomic<bool>* cancel) {
+    FindingsReport report;
+    report.windowStart = ctx.windowStart();
+    report.windowEnd = ctx.windowEnd();
     auto run = [&](auto&& detector) {
+        checkCancel(cancel);
         const Store::ReadTransaction read(store);
         detector();
     };
@@ -47,6 +65,7 @@ FindingsReport analyze(const Store& store, const AnalysisWindow& window, const A
     run([&] { detectStragglerPaths(ctx, report.jobs, report.findings); });
     run([&] { detectTopologyChanges(store, report.findings); });
     run([&] { detectProbeFindings(store, ctx, report.findings); });
+    checkCancel(cancel);
     sortAndNumber(report.findings);
     for (JobRoutes& job : report.jobs)  // the job's straggler_path, now that it has its id
         for (const Finding& f : report.findings)

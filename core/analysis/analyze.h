@@ -5,7 +5,10 @@
 #include "core/analysis/findings.h"
 #include "core/store/store.h"
 
+#include <atomic>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 
 namespace fabscope {
 
@@ -13,7 +16,23 @@ struct AnalysisWindow {
     std::optional<double> from, to;  // UNIX seconds; missing ends default to the store's sample span
 };
 
-// Throws StoreError on store failures.
-FindingsReport analyze(const Store& store, const AnalysisWindow& window, const AnalysisConfig& config);
+// Thrown by analyze() when its cancel flag was set: a newer analysis superseded it.
+class AnalysisCancelled : public std::runtime_error {
+public:
+    AnalysisCancelled() : std::runtime_error("analysis cancelled") {}
+};
+
+class AnalysisContext;
+
+// The window analyze() uses: the given ends, else the store's sample span widened by the probes'
+// (the snapshot's time without samples).
+std::pair<double, double> resolveWindow(const Store& store, const AnalysisWindow& window);
+
+// Throws StoreError on store failures. `cancel` is checked before the context is built and
+// between detectors; when set, analyze() stops there and throws AnalysisCancelled.
+FindingsReport analyze(const Store& store, const AnalysisWindow& window, const AnalysisConfig& config,
+                       const std::atomic<bool>* cancel = nullptr);
+// The same over a context already built (a report shares its context with the findings).
+FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace fabscope

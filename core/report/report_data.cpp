@@ -3,6 +3,7 @@
 #include "core/analysis/context.h"
 
 #include <chrono>
+#include <optional>
 
 namespace fabscope {
 
@@ -17,10 +18,16 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
         r.snapshotLabel = snap->label;
         r.snapshotTime = snap->time;
     }
-    r.findings = analyze(store, options.window, options.config);
-
-    // The same window and fabric the findings were made from.
-    const AnalysisContext ctx(store, r.findings.windowStart, r.findings.windowEnd, options.config);
+    // One context for the findings and the report's figures: the same window and fabric.
+    const auto [from, to] = resolveWindow(store, options.window);
+    std::optional<AnalysisContext> context;
+    {
+        const Store::ReadTransaction read(store);
+        context.emplace(store, from, to, options.config);
+    }
+    const AnalysisContext& ctx = *context;
+    const bool reuse = options.findings && options.findings->windowStart == from && options.findings->windowEnd == to;
+    r.findings = reuse ? *options.findings : analyze(store, ctx, options.cancel);
     r.fabric = summariseFabric(ctx.fabric());
     r.utilisation = measureUtilisation(ctx, r.fabric.tierOfNode, options.topLinks, options.chartedLinks);
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);

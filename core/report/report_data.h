@@ -9,6 +9,8 @@
 #include "core/report/gpu_risk.h"
 #include "core/report/utilisation.h"
 
+#include <atomic>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,10 @@ struct ReportOptions {
     std::size_t topLinks = 10;   // rows of the hot-links table
     std::size_t chartedLinks = 4;  // of which get a chart
     double generatedAt = 0;      // 0: now
+    // Findings already made over the same window with the same config (the GUI's, on screen):
+    // used instead of analysing again when their window is the report's.
+    std::shared_ptr<const FindingsReport> findings;
+    const std::atomic<bool>* cancel = nullptr;  // stops the analysis early (AnalysisCancelled)
 };
 
 // Throws StoreError on store failures.
