@@ -8,6 +8,7 @@
 #include "core/timeseries/link_series.h"
 #include "views/colour_scale.h"
 #include "views/fabric_layout.h"
+#include "views/fabric_raster.h"
 #include "views/finding_focus.h"
 
 #include <QImage>
@@ -23,24 +24,6 @@ class QPainter;
 namespace fabscope {
 
 struct StoreSnapshot;
-
-// What one geometry frame (id buffer + node layer) is drawn from and what it yields; rendered off
-// the GUI thread on zoom/pan/resize, tagged with the view's generation so stale frames are dropped.
-struct FabricGeometryInput {
-    std::shared_ptr<const StoreSnapshot> snapshot;
-    std::shared_ptr<const FabricLayout> layout;
-    QSize size;
-    double sx = 1, ox = 0, zoom = 1;
-    bool folded = true;
-    int generation = 0;
-};
-struct FabricGeometryFrame {
-    std::shared_ptr<const StoreSnapshot> snapshot;
-    QImage idBuffer, nodeLayer;
-    double sx = 1, ox = 0, ms = 0;
-    bool folded = true;
-    int generation = 0;
-};
 
 class FabricView : public QWidget {
     Q_OBJECT
