@@ -93,6 +93,7 @@ FabricBuilder::LinkReport FabricBuilder::link(PortId local, PortId remote, std::
                                               const std::string& speed) {
     local = resolve(local);
     remote = resolve(remote);
+    if (local == remote) return LinkReport::Loop;
     const auto cap = capacityBps(width, speed);
     for (PortId p : {local, remote}) {
         Port& port = fabric_.ports[p.value()];

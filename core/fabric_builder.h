@@ -27,6 +27,7 @@ public:
         Repeated,       // the same end reported it again
         Conflict,       // one of the ports already has another neighbour: the first report is kept
         WidthMismatch,  // the ends disagree on width/speed: the lower capacity is kept
+        Loop,           // a port named as its own neighbour (damaged input): ignored
     };
     LinkReport link(PortId local, PortId remote, std::optional<int> width, const std::string& speed);
     // Merges another fabric into this one (a snapshot built from several files).

@@ -297,6 +297,7 @@ private:
                 case Report::WidthMismatch:
                     diag_.warn(ln.n, "the two ends of this link report different width/speed; kept the lower capacity");
                     break;
+                case Report::Loop: diag_.warn(ln.n, "a port named as its own neighbour; link ignored"); break;
                 default: break;
                 }
             }

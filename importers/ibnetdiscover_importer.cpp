@@ -261,6 +261,7 @@ private:
         case Report::WidthMismatch:
             diag_.warn(line_, "the two ends of this link report different width/speed; kept the lower capacity");
             break;
+        case Report::Loop: diag_.warn(line_, "a port named as its own neighbour; link ignored"); break;
         default: break;
         }
     }

@@ -111,6 +111,7 @@ public:
         switch (builder_.link(lp, rp, width, ws ? ws->speed : std::string("???"))) {
         case Report::Conflict: diag_.warn(n, "port reported with two different neighbours; kept the first"); break;
         case Report::WidthMismatch: diag_.warn(n, "the two ends of this link report different width/speed; kept the lower capacity"); break;
+        case Report::Loop: diag_.warn(n, "a port named as its own neighbour; link ignored"); break;
         default: break;
         }
         ++lines_;

@@ -137,6 +137,7 @@ TopologyResult LstImporter::parse(const ImportInput& in, DiagnosticSink& diag, c
         switch (b.link(ends[0], ends[1], width, speed)) {
         case Report::Conflict: diag.warn(n, "port reported with two different neighbours; kept the first"); break;
         case Report::WidthMismatch: diag.warn(n, "the two ends of this link report different width/speed; kept the lower capacity"); break;
+        case Report::Loop: diag.warn(n, "a port named as its own neighbour; link ignored"); break;
         default: break;
         }
         ++lines;

@@ -7,6 +7,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+#include <sstream>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -105,6 +108,26 @@ class TestBadInput : public QObject {
         return outcome;
     }
 
+    struct FormatSample {
+        std::string format, path, fileName;
+        bool intactImports = true;  // false: the real sample itself is cut or off-topic
+    };
+    // tests/data/format_samples.txt: format, sample path, file name given, whether it imports intact.
+    static std::vector<FormatSample> formatSamples() {
+        std::vector<FormatSample> out;
+        std::istringstream in(readFile(std::string(FABSCOPE_TEST_DATA) + "/format_samples.txt"));
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            std::istringstream row(line);
+            FormatSample s;
+            std::string intact;
+            row >> s.format >> s.path >> s.fileName >> intact;
+            s.intactImports = intact == "yes";
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
@@ -123,40 +146,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("sample");
         QTest::addColumn<QString>("fileName");  // some formats take the host from the file name
         QTest::addColumn<bool>("intactImports");  // false: the real sample itself is cut or off-topic
-        struct Sample {
-            const char *format, *path, *fileName;
-            bool intactImports;
-        };
-        const std::vector<Sample> samples{
-            {"ibnetdiscover", "ibsim/ibnetdiscover.txt", "topo.txt", true},
-            {"ibnetdiscover", "ibnetdiscover/ufm-lab-small.txt", "topo.txt", true},
-            {"ibnetdiscover-p", "ibsim/ibnetdiscover-p.txt", "topo.txt", true},
-            {"iblinkinfo", "ibsim/iblinkinfo-l.txt", "links.txt", true},
-            {"perfquery", "ibsim/perfquery-x-series.txt", "pq.txt", true},
-            {"ibqueryerrors", "ibsim/ibqueryerrors-counters.txt", "errs.txt", true},
-            {"ibroute", "ibsim/dump_fts.txt", "fts.txt", true},
-            {"lst", "lst/subnet-2005.lst", "subnet.lst", true},
-            {"prometheus", "prometheus/node_exporter-infiniband.prom", "metrics.prom", true},
-            {"prometheus-json", "prometheus/query_range_matrix_example.json", "range.json", false},  // metric `up` only
-            {"lldpctl-json", "roce/lldpctl/voxpupuli_multi_interface_list_form.json", "leaf01.json", true},
-            {"ethtool", "roce/ethtool/mlx5-connectx4-pfc-off.txt", "gpu01.ethtool.txt", false},  // no `ethtool -S IFACE` line
-            {"sonic-pfc", "roce/sonic/real-switch-excerpts.txt", "sw.pfc.txt", false},  // cut row at line 19
-            {"nccl-log", "roce/nccl/llama-2node-8gpu.log", "job.log", true},
-            {"job-csv", "roce/nccl/llama-2node-8gpu.csv", "job.csv", true},
-            {"ibdiagnet-db-csv", "ibdiagnet/small-fabric.db_csv", "ibdiagnet2.db_csv", true},
-            {"ibdiagnet-fdbs", "ibdiagnet/ibsim-fattree.fdbs", "ibdiagnet2.fdbs", true},
-            {"ufm-telemetry", "ufm/small_telemetry.json", "telemetry.json", true},
-            {"lldpctl-keyvalue", "roce/lldpctl/ns-1.example.com.kv", "ns-1.kv", true},
-            {"netq-topology", "roce/netq/topologyGraph.json", "netq.json", true},
-            {"sonic-portstat", "roce/sonic/interfaces-counters-pr1013.txt", "sw01.portstat.txt", true},
-            {"rdma-stat", "roce/rdma/notes-rdma-statistic-show.txt", "gpu07.rdma.txt", true},
-            {"pingmesh", "probes/pingmesh-path.csv", "pingmesh.csv", true},
-            {"perftest", "perftest/ib_send_bw_mbsec-issue65.txt", "ib_send_bw_gpu001_gpu002.txt", true},
-            {"nccl-tests", "nccl-tests/all_reduce_perf-v2.20-gb10-pr103.txt", "all_reduce.txt", true},
-        };
-        for (const auto& s : samples)
-            QTest::newRow((std::string(s.format) + " " + s.path).c_str())
-                << QString::fromLatin1(s.format) << QString::fromLatin1(s.path) << QString::fromLatin1(s.fileName) << s.intactImports;
+        for (const auto& s : formatSamples())
+            QTest::newRow((s.format + " " + s.path).c_str())
+                << QString::fromStdString(s.format) << QString::fromStdString(s.path) << QString::fromStdString(s.fileName) << s.intactImports;
+    }
+
+    void everyRegisteredFormatHasASample() {
+        // A new importer is damaged and fuzzed once its sample is listed in tests/data/format_samples.txt.
+        std::set<std::string> listed;
+        for (const auto& s : formatSamples()) {
+            listed.insert(s.format);
+            QVERIFY2(registry_.byName(s.format), ("format_samples.txt names an unknown format: " + s.format).c_str());
+        }
+        for (const auto name : registry_.names())
+            QVERIFY2(listed.count(std::string(name)), ("no sample in tests/data/format_samples.txt for " + std::string(name)).c_str());
     }
 
     void eachImporterSurvivesDamagedSamples() {

@@ -128,6 +128,19 @@ private Q_SLOTS:
         QCOMPARE(loops, 3);  // ports 1<->2, 19<->21, 29<->30
     }
 
+    void aPortNamedAsItsOwnNeighbourIsNoLink() {
+        // Damaged input (found by fuzz_importer): port 1 cabled to port 1 of the same switch.
+        const auto p = parse("Switch 36 \"S-e41d2d030003e470\" # \"sw1\" base port 0 lid 268 lmc 0\n"
+                             "[1] \"S-e41d2d030003e470\"[1] # \"sw1\" lid 268 4xEDR\n"
+                             "[2] \"S-e41d2d030003e470\"[3] # \"sw1\" lid 268 4xEDR\n");
+        const Fabric& f = p.result.fabric;
+        QCOMPARE(f.links.size(), std::size_t{1});  // 2 <-> 3 only
+        for (const Link& l : f.links) QVERIFY(!(l.a == l.b));
+        QVERIFY(std::any_of(p.warnings.begin(), p.warnings.end(), [](const Diagnostic& d) {
+            return d.line == 2 && d.message.find("its own neighbour") != std::string::npos;
+        }));
+    }
+
     void crlfAndDoubleCrCapturesParseTheSame() {
         const std::string text = readData("selene-storage.txt");
         const auto crlf = parse(replaceAll(text, "\n", "\r\n")).result.fabric;

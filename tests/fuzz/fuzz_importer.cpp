@@ -1,0 +1,82 @@
+// Fuzz target for every importer of the registry: the format comes from FABSCOPE_FUZZ_FORMAT (one
+// ctest per format of tests/data/format_samples.txt, seeded from its samples' folders), so a new
+// importer is fuzzed once its sample is listed. An input must either parse or throw ImportError,
+// and what it parses must hold together:
+//   topology: every port on a node of the fabric, every link between two of its ports, distinct;
+//   counters: a row count >= 0, written in a transaction that is rolled back;
+//   job: ranks sorted, hosts named; probes: counts >= 0, latencies finite and >= 0.
+#include "core/store/store.h"
+#include "importers/registry.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+using namespace fabscope;
+
+// Traps (the fuzzer's crash) naming the broken invariant on stderr.
+#define check(ok) checkAt((ok), #ok)
+void checkAt(bool ok, const char* what) {
+    if (ok) return;
+    std::fprintf(stderr, "fuzz_importer: invariant broken: %s\n", what);
+    __builtin_trap();
+}
+
+void checkTopology(const TopologyResult& r) {
+    const Fabric& f = r.fabric;
+    for (const Port& p : f.ports) check(p.node.value() < f.nodes.size());
+    for (const Link& l : f.links) {
+        check(l.a.value() < f.ports.size() && l.b.value() < f.ports.size());
+        check(!(l.a == l.b));
+    }
+}
+
+void checkJob(const JobResult& j) {
+    for (std::size_t i = 1; i < j.ranks.size(); ++i) check(j.ranks[i - 1].rank <= j.ranks[i].rank);
+    for (const JobRank& r : j.ranks) check(!r.host.empty());
+}
+
+void checkProbes(const ProbeImportResult& r) {
+    check(r.rows() >= 0);
+    for (const ProbeResult& p : r.probes) {
+        check(p.sent >= 0 && p.lost >= 0);
+        if (p.latencyUs) check(std::isfinite(*p.latencyUs) && *p.latencyUs >= 0);
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const ImporterRegistry registry;
+    static const Importer* importer = [] {
+        const char* name = std::getenv("FABSCOPE_FUZZ_FORMAT");
+        const Importer* i = name ? registry.byName(name) : nullptr;
+        if (!i) std::abort();  // the ctest names a format the registry does not have
+        return i;
+    }();
+    static Store store(":memory:");
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    DiagnosticSink diag("fuzz");
+    const ImportInput in{"fuzz", bytes, 0, nullptr};
+    try {
+        (void)importer->detect(bytes.substr(0, 16384));
+        if (const auto* t = dynamic_cast<const TopologyImporter*>(importer)) {
+            checkTopology(t->parse(in, diag, {}));
+        } else if (const auto* c = dynamic_cast<const CounterImporter*>(importer)) {
+            const Store::Transaction tx(store);  // never committed
+            SampleWriter writer(store);
+            check(c->parse(in, writer, diag, {}) >= 0);
+            writer.flush();
+        } else if (const auto* j = dynamic_cast<const JobImporter*>(importer)) {
+            checkJob(j->parse(in, diag, {}));
+        } else if (const auto* p = dynamic_cast<const ProbeImporter*>(importer)) {
+            checkProbes(p->parse(in, diag, {}));
+        }
+    } catch (const ImportError&) {
+    }
+    return 0;
+}
