@@ -4,6 +4,7 @@
 #include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -52,20 +53,41 @@ class TestCrashSafety : public QObject {
 private Q_SLOTS:
     void initTestCase() { writeBigCsv(p("big.csv"), 3'000'000); }
 
+    void killedImportLeavesTheStoreAsItWas_data() {
+        QTest::addColumn<qint64>("grownBy");  // bytes the store file must have grown when killed
+        QTest::newRow("first chunks in the file") << qint64(64 << 10);
+        QTest::newRow("1 MiB of chunks in the file") << qint64(1 << 20);
+        QTest::newRow("4 MiB of chunks in the file") << qint64(4 << 20);
+    }
+
     void killedImportLeavesTheStoreAsItWas() {
+        QFETCH(qint64, grownBy);
         const std::string store = demoStore("killed.sqlite");
         const std::string before = dump(store);
+        const qint64 size0 = QFileInfo(QString::fromStdString(store)).size();
         QProcess proc;
+        // Small batches: chunks are written every 64 Ki samples and the 2 MiB page cache spills
+        // them into the store file itself, so the kill lands on a half-written file.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("FABSCOPE_TEST_SMALL_BATCHES"), QStringLiteral("1"));
+        proc.setProcessEnvironment(env);
         proc.start(QStringLiteral(FABSCOPE_BIN),
                    {QStringLiteral("import"), QStringLiteral("--db"), QString::fromStdString(store), QString::fromStdString(p("big.csv"))});
         QVERIFY(proc.waitForStarted());
-        QTest::qWait(250);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(QString::fromStdString(store)).size() >= size0 + grownBy ||
+                                     proc.state() != QProcess::Running, 60000);
         QCOMPARE(proc.state(), QProcess::Running);  // still importing when killed, or the test proves nothing
+        QVERIFY(QFile::exists(QString::fromStdString(store + "-journal")));  // the rollback journal SQLite recovers from
         proc.kill();                                  // SIGKILL
         QVERIFY(proc.waitForFinished());
         QCOMPARE(proc.exitStatus(), QProcess::CrashExit);
+        QVERIFY(QFileInfo(QString::fromStdString(store)).size() >= size0 + grownBy);  // half-written when it died
         QCOMPARE(integrity(store), std::string("ok"));
         QCOMPARE(dump(store), before);
+        if (grownBy != (4 << 20)) {
+            QFile::remove(QString::fromStdString(store));
+            return;
+        }
         // And the same import then runs to the end.
         Store s(store);
         ImporterRegistry reg;

@@ -1,5 +1,8 @@
 #include "core/store/sample_writer.h"
 
+#include <cstdlib>
+#include <string_view>
+
 #include "core/analysis/rates.h"
 #include "core/chunk_codec.h"
 #include "core/fabric_builder.h"
@@ -10,6 +13,11 @@
 #include <span>
 
 namespace fabscope {
+
+bool SampleWriter::smallBatches() {
+    const char* v = std::getenv("FABSCOPE_TEST_SMALL_BATCHES");
+    return v && std::string_view(v) == "1";
+}
 
 SampleWriter::SampleWriter(Store& store) : store_(store) {
     // Series ids are rowids: those above today's largest are created by this writer.

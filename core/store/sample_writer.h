@@ -23,6 +23,9 @@ public:
     // Samples are collected in arrival order and grouped by series every kFlushSamples: appending
     // 24 bytes to one array keeps the per-row cost flat however many series a file holds.
     static constexpr std::size_t kFlushSamples = std::size_t{1} << 24;
+    // FABSCOPE_TEST_SMALL_BATCHES=1 (crash-safety tests): flush every 64 Ki samples instead, so
+    // a killed import has written chunks, and the store's page cache spills them into the file.
+    static bool smallBatches();
 
     explicit SampleWriter(Store& store);
     ~SampleWriter();
@@ -34,12 +37,12 @@ public:
     void add(Handle h, std::int64_t timeMs, double value) {
         pending_.push_back({timeMs, value, h});
         ++samples_;
-        if (pending_.size() >= kFlushSamples) flush();
+        if (pending_.size() >= flushSamples_) flush();
     }
     void flush();  // writes every pending sample; call before committing
     // Room for about `samples` before the next flush, so a large file's samples are not copied
     // at every doubling of the buffer (untouched reserved pages cost no memory).
-    void reserve(std::size_t samples) { pending_.reserve(std::min(samples, kFlushSamples)); }
+    void reserve(std::size_t samples) { pending_.reserve(std::min(samples, flushSamples_)); }
 
     [[nodiscard]] std::int64_t samples() const { return samples_; }
     [[nodiscard]] std::size_t unmappedSeries() const { return unmapped_; }
@@ -48,6 +51,7 @@ public:
     [[nodiscard]] std::int64_t resolveDevice(std::string_view node) const;
 
 private:
+    std::size_t flushSamples_ = smallBatches() ? std::size_t{1} << 16 : kFlushSamples;
     struct Sample {
         std::int64_t timeMs;
         double value;

@@ -1,5 +1,7 @@
 #include "core/store/store.h"
 
+#include "core/store/sample_writer.h"
+
 #include "core/chunk_codec.h"
 #include "core/fabric_codec.h"
 #include "core/store/sqlite_stmt.h"
@@ -7,7 +9,10 @@
 
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <chrono>
 #include <numeric>
 #include <unordered_map>
@@ -42,12 +47,32 @@ struct Store::Statements {
     }
 };
 
+namespace {
+
+void rollBackHotJournal(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path + "-journal", ec) || ::access(path.c_str(), W_OK) != 0) return;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
+        // The first read takes the shared lock, finds the journal hot and rolls it back.
+        sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+    }
+    sqlite3_close(db);
+}
+
+} // namespace
+
 Store::Store(const std::string& path, Mode mode) : path_(path) {
     // Memory statistics take one process-wide mutex per SQLite allocation, which serialises two
     // threads reading through their own connections. Must precede SQLite's initialisation;
     // SQLITE_MISUSE later (already initialised) is harmless.
     static const int noMemStatus = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     (void)noMemStatus;
+    // An import killed mid-way leaves a hot rollback journal, which only a writer can roll back:
+    // a read-only open (analyze, the GUI) would fail with "attempt to write a readonly database".
+    // Roll it back first when the file may be written.
+    if (mode == Mode::ReadOnly) rollBackHotJournal(path);
     // NOMUTEX: a Store is used by one thread at a time, so SQLite's per-call locking is pure cost.
     const int flags = SQLITE_OPEN_NOMUTEX |
                       (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
@@ -62,7 +87,9 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
         sql::exec(db_, "PRAGMA foreign_keys=ON");
         if (mode == Mode::ReadWrite) {
             sql::exec(db_, "PRAGMA synchronous=NORMAL");
-            sql::exec(db_, "PRAGMA cache_size=-131072");  // 128 MiB: imports touch many index pages
+            // 128 MiB: imports touch many index pages (2 MiB under the crash-safety tests, so
+            // an import's pages spill into the file before it commits).
+            sql::exec(db_, SampleWriter::smallBatches() ? "PRAGMA cache_size=-2048" : "PRAGMA cache_size=-131072");
             migrate();
         } else {
             // The first 256 MiB (schema, topology, series list) are read without a copy per
