@@ -156,6 +156,14 @@ private Q_SLOTS:
         // Drawn: each hop's link is on screen in the current frame.
         view->renderFrame();
         for (auto l : path.pathLinks) QVERIFY(view->nodePosition(int(endsOf(*snap, l).first)));
+        // And on screen: four numbered hop discs (solid blue) sit at the middles of the route's links.
+        const QImage shown = view->grab().toImage();
+        for (auto l : path.pathLinks) {
+            const auto [a, b] = endsOf(*snap, l);
+            const QPointF mid = (*view->nodePosition(int(a)) + *view->nodePosition(int(b))) / 2;
+            const QColor c(shown.pixel(mid.toPoint() + QPoint(-5, 0)));  // beside the digit, inside the disc
+            QVERIFY2(c.red() < 10 && std::abs(c.green() - 90) < 10 && std::abs(c.blue() - 200) < 10, qPrintable(c.name()));
+        }
         QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_overlay_straggler.png")));
 
         // Clicking the fabric's background moves the selection on: the overlay goes.

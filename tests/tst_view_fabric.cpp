@@ -7,7 +7,6 @@
 #include "views/fabric_view.h"
 #include "views/store_snapshot.h"
 
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -80,17 +79,7 @@ private Q_SLOTS:
         QTest::keyClick(&view, Qt::Key_0);
         QVERIFY(std::abs(view.zoom() - 1) < 1e-9);
 
-        // Frame budget: pan steps (re-render) and cursor steps (recolour) on 1,400 nodes.
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < 20; ++i) {
-            view.panBy(i % 2 ? 30 : -30);
-            view.repaint();
-        }
-        const double panMs = static_cast<double>(t.elapsed()) / 20;
-        qInfo("selene: pan frame %.1f ms (geometry %.1f ms, recolour %.1f ms)", panMs, view.lastFrameCost().geometryMs,
-              view.lastFrameCost().recolourMs);
-        QVERIFY2(panMs < 100, qPrintable(QString::number(panMs)));
+        // (The pan frame's cost is measured in bench/bench_views.cpp, not asserted here.)
     }
 
     void panningRendersOffTheGuiThreadAndDropsStaleFrames() {
@@ -104,18 +93,14 @@ private Q_SLOTS:
         QVERIFY(view.frameIsCurrent());
         // A burst of pans: each paint shows the previous frame moved (no geometry on the GUI thread);
         // frames started for superseded views are dropped, the last one lands.
-        QElapsedTimer t;
-        t.start();
         for (int i = 0; i < 10; ++i) {
             view.panBy(25);
             view.repaint();
         }
-        const double paintMs = static_cast<double>(t.elapsed()) / 10;
         QVERIFY(!view.frameIsCurrent());
         QTRY_VERIFY_WITH_TIMEOUT(view.frameIsCurrent(), 10000);
         QVERIFY2(view.droppedFrames() >= 1, qPrintable(QString::number(view.droppedFrames())));
-        qInfo("selene: pan paint on the GUI thread %.1f ms (geometry %.1f ms on the worker), %d stale frames dropped", paintMs,
-              view.lastFrameCost().geometryMs, view.droppedFrames());
+        qInfo("selene: geometry %.1f ms on the worker, %d stale frames dropped", view.lastFrameCost().geometryMs, view.droppedFrames());
         QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-panned.png")));
     }
 

@@ -34,6 +34,9 @@
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
 #include <QtTest>
 
 using namespace fabscope;
@@ -129,8 +132,16 @@ private Q_SLOTS:
         }
         QVERIFY2(peak >= 90, qPrintable(QString::number(peak)));
         QVERIFY(charts->lowerSeries()->count() <= LinkChartsPanel::kMaxPoints);
-        // Axis titles carry units.
-        QVERIFY(charts->findChildren<QWidget*>().size() > 0);
+        // Axis titles carry units: time in UTC, utilisation in %.
+        QStringList titles;
+        for (QChartView* v : {charts->utilisationView(), charts->lowerView()})
+            for (QAbstractAxis* axis : v->chart()->axes()) titles << axis->titleText();
+        QVERIFY2(titles.contains(QStringLiteral("Time (UTC)")), qPrintable(titles.join(u'|')));
+        QVERIFY2(std::any_of(titles.begin(), titles.end(), [](const QString& t) { return t.contains(QStringLiteral("(%)")); }),
+                 qPrintable(titles.join(u'|')));
+        QVERIFY2(std::all_of(titles.begin(), titles.end(),
+                             [](const QString& t) { return t.contains(QStringLiteral("UTC")) || t.contains(u'%') || t.contains(QStringLiteral("/s")); }),
+                 qPrintable(titles.join(u'|')));  // every axis says its unit
         // The cursor line moves with the time cursor.
         QApplication::processEvents();
         const double x0 = charts->cursorPixelX();
@@ -171,7 +182,7 @@ private Q_SLOTS:
         QCOMPARE(w.selection()->link(), hot);
         QCOMPARE(w.findChild<FabricView*>()->selectedLink(), hot);
         // Pixel budget: the pooled image is exactly the plot, never scaled.
-        QVERIFY(heatmap->plotRect().width() > 100);
+        QCOMPARE(heatmap->imageSize(), heatmap->plotRect().size());
         // The cursor line is shared.
         const int cx = heatmap->cursorX();
         w.timeController()->setTime(1700000500);

@@ -28,6 +28,7 @@ public:
     [[nodiscard]] LinkMetric metric() const { return scale_.metric(); }
     [[nodiscard]] const std::vector<std::uint32_t>& order() const { return order_; }  // links, top row first
     [[nodiscard]] bool imageReady() const { return !image_.isNull() && imageGeneration_ == generation_; }
+    [[nodiscard]] QSize imageSize() const { return image_.size(); }  // the pooled image, one cell per plot pixel
     [[nodiscard]] QRect plotRect() const;
     // Hit testing (widget coordinates), also used by tests.
     [[nodiscard]] int linkAt(QPointF pos) const;  // hottest link drawn in that pixel row at that time, -1 outside

@@ -155,7 +155,7 @@ void LinkChartsPanel::fill() {
     const QString unit = QString::fromUtf8(metricUnit(metric).data());
     const QString name = QString::fromUtf8(metricName(metric).data());
     lower_->setName(unit);
-    lowerView_->chart()->axes(Qt::Vertical).front()->setTitleText(unit);  // the combo box names the metric
+    lowerView_->chart()->axes(Qt::Vertical).front()->setTitleText(unit);  // the combo box names the metric; the chart is short
     lowerView_->setAccessibleDescription(tr("%1 (%2) of the selected link over time").arg(name, unit));
     const bool have = snapshot_ && link_ >= 0 && !snapshot_->rates.empty() && static_cast<std::size_t>(link_) < snapshot_->rates.links;
     float utilPeak = 0, lowerPeak = 0;
