@@ -11,6 +11,15 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (fabscope::cli::isCliCommand(args)) return fabscope::cli::run(args);
     if (!args.empty() && args.front() == "gui") args.erase(args.begin());
+    if (!args.empty() && (args.front() == "--help" || args.front() == "-h")) {  // help, not a window
+        std::cout << "usage: fabscope gui [STORE]\n  opens the desktop view, on STORE when given (F1 in the window lists the shortcuts)\n\n"
+                  << fabscope::cli::usage();
+        return fabscope::cli::kOk;
+    }
+    if (!args.empty() && args.front().starts_with("-")) {
+        std::cerr << "fabscope gui: unknown option " << args.front() << "\n\n" << fabscope::cli::usage();
+        return fabscope::cli::kUsage;
+    }
     if (args.size() > 1) {
         std::cerr << fabscope::cli::usage();
         return fabscope::cli::kUsage;

@@ -14,7 +14,9 @@
 #include "views/latency_matrix_view.h"
 #include "views/inspector_panel.h"
 #include "core/analysis/analysis_config.h"
+#include "views/help_dialog.h"
 #include "views/job_panel.h"
+#include "views/node_search.h"
 #include "views/settings_dialog.h"
 #include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
@@ -328,6 +330,19 @@ void MainWindow::createActions() {
     bar->addWidget(new QLabel(tr(" Colour links by: "), bar));
     bar->addWidget(metricBox_);
     bar->addWidget(new LayoutChooser(fabric_, bar));
+    auto* search = new NodeSearchBox(bar);
+    bar->addWidget(search);
+    connect(this, &MainWindow::fabricShown, search, [this, search] { search->setSnapshot(snapshot_); });
+    connect(search, &NodeSearchBox::message, statusBar(), [this](const QString& m) { statusBar()->showMessage(m); });
+    connect(search, &NodeSearchBox::nodeFound, this, [this](int node) {
+        selection_->selectNode(node);
+        fabric_->frameNodes({static_cast<std::uint32_t>(node)});
+    });
+    QAction* find = view->addAction(tr("&Find node…"), search, [search] {
+        search->setFocus();
+        search->selectAll();
+    });
+    find->setShortcut(QKeySequence(tr("Ctrl+K")));
     addLayoutMenu(view, fabric_);
     QAction* cycle = view->addAction(tr("Next &metric"), this,
                                      [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });
@@ -342,6 +357,15 @@ void MainWindow::createActions() {
         docks->addAction(dockMenuActions_[i]);
         if (i < 10) dockMenuActions_[i]->setShortcut(QKeySequence(tr("Alt+%1").arg((i + 1) % 10)));  // Alt+1..9, then Alt+0
     }
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* d = new ShortcutsDialog(this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->open();
+    });
+    keys->setShortcut(QKeySequence(Qt::Key_F1));
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    help->addAction(tr("&About FabScope"), this, [this] { showAbout(this); });
 }
 
 void MainWindow::chooseStoreToOpen() {

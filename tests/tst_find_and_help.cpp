@@ -1,0 +1,118 @@
+// Finding a node on the fabric by what an engineer has at hand (name, host, GUID, LID), the Help
+// menu (F1 lists the shortcuts from the menus themselves, About), and `fabscope gui --help`
+// printing help instead of opening a window.
+#include "app/main_window.h"
+#include "core/demo_fabric.h"
+#include "importers/import_runner.h"
+#include "importers/registry.h"
+#include "views/help_dialog.h"
+#include "views/node_search.h"
+#include "views/selection.h"
+#include "views/store_snapshot.h"
+
+#include <QAction>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fabscope;
+
+class TestFindAndHelp : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString store_;
+
+    void open(MainWindow& w) {
+        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
+        w.openStore(store_);
+        QVERIFY(loaded.wait(20000));
+    }
+
+    static void search(NodeSearchBox* box, const QString& text) {
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, text);
+        QTest::keyClick(box, Qt::Key_Return);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        const std::string demo = dir_.filePath(QStringLiteral("demo")).toStdString();
+        store_ = dir_.filePath(QStringLiteral("demo.sqlite"));
+        writeDemo(demo, {});
+        Store s(store_.toStdString());
+        ImporterRegistry reg;
+        QVERIFY(!ImportRunner(s, reg).run({demo}, {}).anyFailed());
+    }
+
+    void findsANodeByNameGuidAndLid() {
+        MainWindow w;
+        w.show();
+        open(w);
+        const auto snap = w.snapshot();
+        auto* box = w.findChild<NodeSearchBox*>();
+        QVERIFY(box);
+        // Ctrl+K puts the cursor in the box.
+        w.findChild<QWidget*>(QStringLiteral("fabricView"))->setFocus();
+        QTest::keyClick(&w, Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(box->hasFocus());
+
+        search(box, QStringLiteral("LEAF02"));  // any case
+        const int leaf02 = int(snap->nodeByName.at("leaf02"));
+        QCOMPARE(w.selection()->node(), leaf02);
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("match 1 of 1")));
+
+        // A GUID as ibstat prints it: upper case, no 0x, leading zeros.
+        const std::size_t host = snap->fabric.nodes.size() - 1;
+        QString guid = QString::fromStdString(snap->fabric.nodes[host].guid).mid(2).toUpper();
+        guid = QString(16 - guid.size(), u'0') + guid;
+        search(box, guid);
+        QCOMPARE(w.selection()->node(), int(host));
+
+        // A port LID.
+        int lid = 0, lidNode = -1;
+        for (const Port& p : snap->fabric.ports)
+            if (p.lid > 0 && snap->fabric.nodes[p.node.value()].type != NodeType::Switch) {
+                lid = p.lid;
+                lidNode = int(p.node.value());
+                break;
+            }
+        QVERIFY(lid > 0);
+        search(box, QString::number(lid));
+        QCOMPARE(w.selection()->node(), lidNode);
+
+        search(box, QStringLiteral("no-such-switch"));
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("No node matches")), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.selection()->node(), lidNode);  // a miss keeps the selection
+    }
+
+    void f1ListsTheShortcutsOfTheMenus() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));  // shortcuts reach the active window only
+        w.findChild<QWidget*>(QStringLiteral("fabricView"))->setFocus();
+        QTest::keyClick(&w, Qt::Key_F1);
+        auto* d = w.findChild<ShortcutsDialog*>();
+        QVERIFY(d);
+        QVERIFY(d->isVisible());
+        for (const char* line : {"Ctrl+J  View > Job routes", "Ctrl+K  View > Find node…", "Ctrl+,  Analysis > Thresholds…",
+                                 "F1  Help > Keyboard shortcuts", "Space  Scrubber: play / pause"})
+            QVERIFY2(d->text().contains(QString::fromUtf8(line)), line);
+    }
+
+    void guiHelpPrintsHelpWithoutAWindow() {
+        QProcess p;
+        p.start(QStringLiteral(FABSCOPE_BIN), {QStringLiteral("gui"), QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(10000));  // a window would never finish
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().startsWith("usage: fabscope gui [STORE]"));
+        p.start(QStringLiteral(FABSCOPE_BIN), {QStringLiteral("gui"), QStringLiteral("--bogus")});
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 2);
+    }
+};
+
+QTEST_MAIN(TestFindAndHelp)
+#include "tst_find_and_help.moc"
