@@ -76,6 +76,7 @@ class TestAnalysis : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     ImporterRegistry registry_;
+    DemoManifest demo_;  // the demo store every demo test reads, made once in initTestCase
     int stores_ = 0;
 
     std::string p(const std::string& name) { return dir_.filePath(QString::fromStdString(name)).toStdString(); }
@@ -107,12 +108,14 @@ class TestAnalysis : public QObject {
     }
 
 private Q_SLOTS:
+    void initTestCase() {
+        demo_ = writeDemo(p("demo"), {});
+        Store store(p("demo.sqlite"));
+        QVERIFY(!ImportRunner(store, registry_).run({p("demo")}, {}).anyFailed());
+    }
+
     void demoGivesExactlyTheKnownFaults() {
-        const auto manifest = writeDemo(p("demo"), {});
-        {
-            Store store(p("demo.sqlite"));
-            QVERIFY(!ImportRunner(store, registry_).run({p("demo")}, {}).anyFailed());
-        }
+        const DemoManifest& manifest = demo_;
         const FindingsReport r = run(p("demo.sqlite"));
         std::set<PortKey> want, got;
         for (const auto& f : manifest.faults) want.insert({f.kind, f.node, f.port, f.peerNode, f.peerPort});
