@@ -1,13 +1,9 @@
 // One analysis for the GUI, the CLI and the report: a newer analysis window cancels the run under
 // way (it stops early and its result never reaches the findings list), and the thresholds edited
 // in Analysis > Thresholds… are the ones `fabscope analyze` reads by default.
-#include "app/main_window.h"
+#include "gui_fixture.h"
 #include "core/analysis/analysis_config.h"
 #include "core/analysis/findings.h"
-#include "core/demo_fabric.h"
-#include "core/store/store.h"
-#include "importers/import_runner.h"
-#include "importers/registry.h"
 #include "views/analysis_controller.h"
 #include "views/findings_model.h"
 #include "views/findings_panel.h"
@@ -36,14 +32,6 @@ class TestAnalysisSession : public QObject {
     QTemporaryDir dir_;
     QString store_;
 
-    void open(MainWindow& w) {
-        QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
-        w.openStore(store_);
-        QVERIFY(loaded.wait(20000));
-        QVERIFY(analysed.count() > 0 || analysed.wait(30000));
-    }
-
     static QStringList kindsShown(FindingsPanel* panel) {
         QStringList kinds;
         for (int r = 0; r < panel->model()->rowCount(); ++r)
@@ -69,18 +57,14 @@ class TestAnalysisSession : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        const std::string demo = dir_.filePath(QStringLiteral("demo")).toStdString();
-        store_ = dir_.filePath(QStringLiteral("demo.sqlite"));
-        writeDemo(demo, {});
-        Store s(store_.toStdString());
-        ImporterRegistry reg;
-        QVERIFY(!ImportRunner(s, reg).run({demo}, {}).anyFailed());
+        store_ = guitest::makeDemoStore(dir_);
+        QVERIFY(!store_.isEmpty());
     }
 
     void aNewerWindowCancelsTheStaleAnalysis() {
         MainWindow w;
         w.show();
-        open(w);
+        QVERIFY(guitest::openAndWait(w, store_));
         auto* controller = w.findChild<AnalysisController*>();
         auto* panel = w.findChild<FindingsPanel*>();
         QVERIFY(controller && panel);
@@ -109,7 +93,7 @@ private Q_SLOTS:
     void thresholdsEditedInTheGuiAreTheClisDefault() {
         MainWindow w;
         w.show();
-        open(w);
+        QVERIFY(guitest::openAndWait(w, store_));
         auto* panel = w.findChild<FindingsPanel*>();
         const QStringList defaults = kindsShown(panel);
         QCOMPARE(cliKinds(), defaults);  // no file yet: both use the defaults

@@ -1,10 +1,7 @@
 // Finding a node on the fabric by what an engineer has at hand (name, host, GUID, LID), the Help
 // menu (F1 lists the shortcuts from the menus themselves, About), and `fabscope gui --help`
 // printing help instead of opening a window.
-#include "app/main_window.h"
-#include "core/demo_fabric.h"
-#include "importers/import_runner.h"
-#include "importers/registry.h"
+#include "gui_fixture.h"
 #include "views/help_dialog.h"
 #include "views/node_search.h"
 #include "views/selection.h"
@@ -24,12 +21,6 @@ class TestFindAndHelp : public QObject {
     QTemporaryDir dir_;
     QString store_;
 
-    void open(MainWindow& w) {
-        QSignalSpy loaded(&w, &MainWindow::storeLoaded);
-        w.openStore(store_);
-        QVERIFY(loaded.wait(20000));
-    }
-
     static void search(NodeSearchBox* box, const QString& text) {
         box->setFocus();
         box->selectAll();
@@ -39,18 +30,14 @@ class TestFindAndHelp : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        const std::string demo = dir_.filePath(QStringLiteral("demo")).toStdString();
-        store_ = dir_.filePath(QStringLiteral("demo.sqlite"));
-        writeDemo(demo, {});
-        Store s(store_.toStdString());
-        ImporterRegistry reg;
-        QVERIFY(!ImportRunner(s, reg).run({demo}, {}).anyFailed());
+        store_ = guitest::makeDemoStore(dir_);
+        QVERIFY(!store_.isEmpty());
     }
 
     void findsANodeByNameGuidAndLid() {
         MainWindow w;
         w.show();
-        open(w);
+        QVERIFY(guitest::openAndWait(w, store_));
         const auto snap = w.snapshot();
         auto* box = w.findChild<NodeSearchBox*>();
         QVERIFY(box);
