@@ -2,6 +2,7 @@
 
 #include "app/cli.h"
 #include "app/cli_args.h"
+#include "core/analysis/incidents.h"
 #include "core/analysis/topology_change.h"
 #include "core/diagnostics.h"
 
@@ -52,6 +53,7 @@ int cmdDiff(const std::vector<std::string>& args) {
         report.findings = diffTopology(store.loadFabric(snaps[0]->id), snaps[0]->time, store.loadFabric(snaps[1]->id),
                                        snaps[1]->time);
         sortAndNumber(report.findings);
+        groupIncidents(report);
         if (a.json) {
             std::cout << findingsJson(report) << '\n';
             return kOk;

@@ -2,6 +2,7 @@
 
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
+#include "core/analysis/incidents.h"
 #include "core/store/probes.h"
 #include "core/analysis/topology_change.h"
 
@@ -72,6 +73,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
             if (f.kind == "straggler_path" && !job.pairs.empty() && f.path == job.pairs.front().path &&
                 std::holds_alternative<std::string>(f.metrics.front().second) && std::get<std::string>(f.metrics.front().second) == job.name)
                 job.stragglerFinding = f.id;
+    groupIncidents(report);  // last: the CLI, the GUI and reports show the same incidents
     return report;
 }
 

@@ -69,6 +69,7 @@ std::string findingsJson(const FindingsReport& report, int indent) {
         o["id"] = f.id;
         o["kind"] = f.kind;
         o["severity"] = toString(f.severity);
+        o["incident"] = f.incident;
         o["start"] = number(f.start);
         o["end"] = number(f.end);
         o["summary"] = f.summary;

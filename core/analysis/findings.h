@@ -4,6 +4,7 @@
 #include "core/analysis/job_routes.h"
 #include "core/analysis/port_ref.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,12 +30,22 @@ struct Finding {
     std::optional<PortRef> origin;
     std::vector<PortRef> path;
     std::vector<std::pair<std::string, MetricValue>> metrics;  // in output order
+    int incident = 0;  // 1-based id of the incident it belongs to, set by groupIncidents() (incidents.h)
+};
+
+// Findings that are one problem (docs/ANALYSIS.md "Incidents"), built by groupIncidents().
+struct Incident {
+    int id = 0;  // 1-based: the position in FindingsReport::incidents, by severity then start
+    FindingSeverity severity = FindingSeverity::Info;  // the worst member's
+    double start = 0, end = 0;                          // UNIX seconds, over the members
+    std::vector<std::size_t> members;                   // indices into FindingsReport::findings, cause first
 };
 
 struct FindingsReport {
     double windowStart = 0, windowEnd = 0;  // UNIX seconds
-    std::vector<Finding> findings;
+    std::vector<Finding> findings;  // grouped by incident (incidents.h), the cause first in each
     std::vector<JobRoutes> jobs;  // every job's pairs as routed and scored (not in the findings JSON)
+    std::vector<Incident> incidents{};  // by severity then start; Finding::incident indexes it from 1
 };
 
 // Sorts by severity, then start time (then kind and first port, so output is stable), and

@@ -55,10 +55,14 @@ Section summary(const ReportData& d) {
     if (d.findings.findings.empty()) {
         s.blocks.emplace_back(Paragraph{"No findings over the window: no link crossed a threshold of the analysis.", false});
     } else {
-        Table t{"key_findings", "Most severe findings", {"Severity", "Finding"}, {false, false}, {}, ""};
-        for (const auto& f : d.findings.findings) {
-            if (f.severity != FindingSeverity::Critical && t.rows.size() >= 3) break;
-            t.rows.push_back({{std::string(toString(f.severity)), f.summary}, toneOf(f.severity)});
+        // One line per incident: its cause, then the findings it explains (docs/ANALYSIS.md "Incidents").
+        Table t{"key_findings", "Most severe incidents, the cause first", {"Severity", "Finding"}, {false, false}, {}, ""};
+        for (const auto& inc : d.findings.incidents) {
+            if (inc.severity != FindingSeverity::Critical && t.rows.size() >= 3) break;
+            const std::string others = incidentOthers(d.findings, inc);
+            t.rows.push_back({{std::string(toString(inc.severity)), d.findings.findings[inc.members.front()].summary +
+                                                                        (others.empty() ? "" : " (with " + others + ")")},
+                              toneOf(inc.severity)});
         }
         s.blocks.emplace_back(std::move(t));
     }

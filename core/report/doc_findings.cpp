@@ -1,5 +1,5 @@
-// Sections built from the findings: degraded, erroring and flapping links, every finding by kind,
-// the GPU time at risk, and the annotations of the window.
+// Sections built from the findings: degraded, erroring and flapping links, the incidents and every
+// finding by kind, the GPU time at risk, and the annotations of the window.
 #include "core/report/doc_sections.h"
 #include "core/report/text_format.h"
 
@@ -59,8 +59,28 @@ Section errorLinks(const ReportData& d) {
     return s;
 }
 
+std::string incidentOthers(const FindingsReport& r, const Incident& inc) {
+    std::string out;
+    for (std::size_t i = 1; i < inc.members.size(); ++i) out += (out.empty() ? "" : ", ") + r.findings[inc.members[i]].id;
+    return out;
+}
+
 Section findings(const ReportData& d) {
     Section s{"findings", "All findings", {}};
+    Table in{"incidents",
+             "Incidents: the findings that are one problem, the cause first (docs/ANALYSIS.md)",
+             {"Incident", "Severity", "Cause", "With", "Start", "End"},
+             {true, false, false, false, false, false},
+             {},
+             "No findings."};
+    for (const auto& inc : d.findings.incidents) {
+        const Finding& cause = d.findings.findings[inc.members.front()];
+        const std::string others = incidentOthers(d.findings, inc);
+        in.rows.push_back({{std::to_string(inc.id), std::string(toString(inc.severity)), cause.id + ": " + cause.summary,
+                            others.empty() ? "-" : others, reportfmt::utc(inc.start), reportfmt::utc(inc.end)},
+                           toneOf(inc.severity)});
+    }
+    s.blocks.emplace_back(std::move(in));
     std::map<std::string, std::map<FindingSeverity, std::size_t>> byKind;
     for (const auto& f : d.findings.findings) ++byKind[f.kind][f.severity];
     Table k{"findings_by_kind", "Findings by kind", {"Kind", "Critical", "Warning", "Info"}, {false, true, true, true}, {}, "No findings."};
@@ -69,7 +89,7 @@ Section findings(const ReportData& d) {
                            std::to_string(sev[FindingSeverity::Info])}});
     s.blocks.emplace_back(std::move(k));
     Table t{"findings",
-            "Every finding, by severity then start time (as in the JSON findings contract)",
+            "Every finding, by incident, the cause first (as in the JSON findings contract)",
             {"Id", "Severity", "Start", "End", "Summary"},
             {false, false, false, false, false},
             {},

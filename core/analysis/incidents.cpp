@@ -1,0 +1,151 @@
+// Incidents (incidents.h): findings joined when one explains the other (same link, or a port of
+// a congestion/pause tree, at overlapping times), as components of a union-find.
+#include "core/analysis/incidents.h"
+
+#include <algorithm>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+namespace fabscope {
+
+int causeRank(std::string_view kind) {
+    static constexpr std::string_view order[] = {"degraded_link", "topology_change", "link_flap", "error_link", "pfc_storm",
+                                                 "congestion_tree", "hot_link", "ecmp_imbalance", "lossy_link", "slow_pair",
+                                                 "slow_host", "straggler_path"};
+    for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
+        if (order[i] == kind) return kind == "congestion_tree" ? i - 1 : i;  // the two trees rank alike
+    return static_cast<int>(std::size(order));
+}
+
+namespace {
+
+class UnionFind {
+public:
+    explicit UnionFind(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
+    std::size_t root(std::size_t i) {
+        while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+        return i;
+    }
+    void join(std::size_t a, std::size_t b) {
+        a = root(a);
+        b = root(b);
+        if (a != b) parent_[std::max(a, b)] = std::min(a, b);  // the root is the group's first finding
+    }
+
+private:
+    std::vector<std::size_t> parent_;
+};
+
+std::string portKey(const PortRef& p) { return p.node + '\x1f' + p.port; }
+
+// The link a finding is about: its first two ports in either order (one port when it names one).
+std::string linkKey(const Finding& f) {
+    std::string a = portKey(f.ports[0]), b = f.ports.size() > 1 ? portKey(f.ports[1]) : std::string();
+    if (!b.empty() && b < a) std::swap(a, b);
+    return a + '\x1e' + b;
+}
+
+bool overlap(const Finding& a, const Finding& b) { return a.start <= b.end && b.start <= a.end; }
+bool isTree(const Finding& f) { return f.kind == "congestion_tree" || f.kind == "pfc_storm"; }
+bool isLinkFault(const Finding& f) { return f.kind == "error_link" || f.kind == "link_flap"; }
+// A state of the snapshot rather than an event: it holds whatever its start and end say.
+bool isState(const Finding& f) { return f.kind == "degraded_link" || f.kind == "topology_change"; }
+
+// Whether `cause` explains `effect`, both about the same link.
+bool explainsOnLink(const Finding& cause, const Finding& effect) {
+    if (cause.kind == "degraded_link") return true;  // a link below its width: all that happens on it
+    if (isLinkFault(cause))
+        return (isLinkFault(effect) || effect.kind == "lossy_link" || effect.kind == "straggler_path") && overlap(cause, effect);
+    if (cause.kind == "hot_link") return effect.kind == "straggler_path" && overlap(cause, effect);
+    return false;
+}
+
+void joinOnLinks(const std::vector<Finding>& fs, UnionFind& groups) {
+    std::unordered_map<std::string, std::vector<std::size_t>> byLink;
+    for (std::size_t i = 0; i < fs.size(); ++i)
+        if (!fs[i].ports.empty() && !isTree(fs[i])) byLink[linkKey(fs[i])].push_back(i);
+    for (const auto& [link, members] : byLink)  // a handful per link: pairs are cheap
+        for (std::size_t x : members)
+            for (std::size_t y : members)
+                if (x != y && explainsOnLink(fs[x], fs[y])) groups.join(x, y);
+}
+
+void joinTrees(const std::vector<Finding>& fs, UnionFind& groups) {
+    std::unordered_map<std::string, std::vector<std::size_t>> treesAt, rootedAt;  // port -> trees
+    for (std::size_t i = 0; i < fs.size(); ++i) {
+        if (!isTree(fs[i])) continue;
+        for (const PortRef& p : fs[i].ports) treesAt[portKey(p)].push_back(i);
+        if (fs[i].origin) rootedAt[portKey(*fs[i].origin)].push_back(i);
+    }
+    for (std::size_t i = 0; i < fs.size(); ++i) {
+        const Finding& f = fs[i];
+        if (f.ports.empty()) continue;
+        if (f.kind == "hot_link" || f.kind == "ecmp_imbalance" || f.kind == "straggler_path") {
+            // It transmits from a port of the tree (a victim's, or the root's) while the tree lasts.
+            if (const auto it = treesAt.find(portKey(f.ports.front())); it != treesAt.end())
+                for (std::size_t t : it->second)
+                    if (overlap(fs[t], f)) groups.join(t, i);
+        } else if (f.kind == "degraded_link") {
+            for (const PortRef& p : f.ports)  // the tree's root is this slow link
+                if (const auto it = rootedAt.find(portKey(p)); it != rootedAt.end())
+                    for (std::size_t t : it->second) groups.join(i, t);
+        }
+    }
+}
+
+Incident incidentOf(const std::vector<Finding>& fs, std::vector<std::size_t> members) {
+    auto order = [&](std::size_t i) { return std::make_tuple(causeRank(fs[i].kind), fs[i].start, fs[i].severity, i); };
+    std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) { return order(a) < order(b); });
+    Incident inc;
+    inc.severity = FindingSeverity::Info;
+    double eventStart = std::numeric_limits<double>::infinity(), anyStart = eventStart;
+    inc.end = -std::numeric_limits<double>::infinity();
+    for (std::size_t i : members) {
+        const Finding& f = fs[i];
+        inc.severity = std::min(inc.severity, f.severity);
+        anyStart = std::min(anyStart, f.start);
+        if (!isState(f)) eventStart = std::min(eventStart, f.start);
+        inc.end = std::max(inc.end, f.end);
+    }
+    inc.start = eventStart < std::numeric_limits<double>::infinity() ? eventStart : anyStart;  // when it happened
+    inc.members = std::move(members);
+    return inc;
+}
+
+} // namespace
+
+void groupIncidents(FindingsReport& report) {
+    std::vector<Finding>& fs = report.findings;
+    UnionFind groups(fs.size());
+    joinOnLinks(fs, groups);
+    joinTrees(fs, groups);
+
+    std::map<std::size_t, std::vector<std::size_t>> byRoot;  // the root is the group's first finding
+    for (std::size_t i = 0; i < fs.size(); ++i) byRoot[groups.root(i)].push_back(i);
+    std::vector<std::pair<std::size_t, Incident>> found;
+    for (auto& [root, members] : byRoot) found.emplace_back(root, incidentOf(fs, std::move(members)));
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.second.severity, a.second.start, a.first) < std::tie(b.second.severity, b.second.start, b.first);
+    });
+
+    std::vector<Finding> ordered;
+    ordered.reserve(fs.size());
+    report.incidents.clear();
+    for (auto& [root, inc] : found) {
+        inc.id = static_cast<int>(report.incidents.size()) + 1;
+        for (std::size_t& m : inc.members) {
+            fs[m].incident = inc.id;
+            ordered.push_back(std::move(fs[m]));
+            m = ordered.size() - 1;
+        }
+        report.incidents.push_back(std::move(inc));
+    }
+    fs = std::move(ordered);
+}
+
+} // namespace fabscope
