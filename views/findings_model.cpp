@@ -7,6 +7,13 @@
 #include <QDateTime>
 
 namespace fabscope {
+namespace {
+
+QBrush severityBrush(FindingSeverity s) {
+    return QBrush(s == FindingSeverity::Critical ? QColor(190, 20, 30) : s == FindingSeverity::Warning ? QColor(190, 110, 0) : QColor(60, 60, 60));
+}
+
+} // namespace
 
 FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) { setObjectName(QStringLiteral("findingsModel")); }
 FindingsModel::~FindingsModel() = default;
@@ -14,6 +21,11 @@ FindingsModel::~FindingsModel() = default;
 void FindingsModel::setReport(std::shared_ptr<const FindingsReport> report) {
     beginResetModel();
     report_ = std::move(report);
+    position_.assign(report_ ? report_->findings.size() : 0, 0);
+    if (report_)
+        for (const auto& inc : report_->incidents)
+            for (std::size_t i = 0; i < inc.members.size(); ++i)
+                if (inc.members[i] < position_.size()) position_[inc.members[i]] = static_cast<int>(i);
     endResetModel();
 }
 
@@ -32,6 +44,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
     if (!f) return {};
     const auto column = static_cast<Column>(index.column());
+    if (column == Incident) return incidentData(*f, index.row(), role);
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
@@ -41,6 +54,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(f->start), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
         case Duration: return tr("%1 s").arg(f->end - f->start);
         case Summary: return QString::fromStdString(f->summary);
+        case Incident:
         case ColumnCount: break;
         }
         break;
@@ -49,9 +63,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         if (column == Duration) return tr("From start to end, in seconds");
         return QString::fromStdString(f->id + ": " + f->summary);
     case Qt::ForegroundRole:
-        if (column == Severity)
-            return QBrush(f->severity == FindingSeverity::Critical ? QColor(190, 20, 30)
-                          : f->severity == FindingSeverity::Warning ? QColor(190, 110, 0) : QColor(60, 60, 60));
+        if (column == Severity) return severityBrush(f->severity);
         break;
     case SortRole:
         switch (column) {
@@ -66,10 +78,39 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
+QVariant FindingsModel::incidentData(const Finding& f, int row, int role) const {
+    const auto& incidents = report_->incidents;
+    const fabscope::Incident* inc =
+        f.incident >= 1 && f.incident <= static_cast<int>(incidents.size()) ? &incidents[static_cast<std::size_t>(f.incident - 1)] : nullptr;
+    const int position = position_[static_cast<std::size_t>(row)];
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!inc) return {};
+        if (position > 0) return tr("\u21b3 #%1").arg(inc->id);
+        return tr("#%1 %2").arg(inc->id).arg(QString::fromUtf8(toString(inc->severity).data()));
+    case Qt::ToolTipRole: {
+        if (!inc) return {};
+        const Finding& cause = report_->findings[inc->members.front()];
+        QString tip = tr("Incident %1 (%2): %n finding(s), caused by %3", nullptr, static_cast<int>(inc->members.size()))
+                          .arg(inc->id)
+                          .arg(QString::fromUtf8(toString(inc->severity).data()), QString::fromStdString(cause.id));
+        return position > 0 ? tip + tr("; this finding follows from it") : tip;
+    }
+    case Qt::ForegroundRole:
+        if (inc && position == 0) return severityBrush(inc->severity);
+        return {};
+    case SortRole:  // incident by incident, the cause first (rows without one keep their order)
+        return static_cast<qint64>(inc ? inc->id : 0) * 1000000 + (inc ? position : row);
+    case StartTimeRole: return f.start;
+    default: return {};
+    }
+}
+
 QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         switch (section) {
+        case Incident: return tr("Incident");
         case Severity: return tr("Severity");
         case Kind: return tr("Kind");
         case Start: return tr("Start (UTC)");

@@ -1,10 +1,13 @@
 #pragma once
 // The findings table: a lazy model over one immutable FindingsReport (strings are made in data()
-// only, docs/ARCHITECTURE.md, conventions), sorted and filtered through FindingsProxy.
+// only, docs/ARCHITECTURE.md, conventions), sorted and filtered through FindingsProxy. The first
+// column groups the rows by incident (core/analysis/incidents.h): "#1 critical" on the cause, with
+// the incident's severity, and "↳ #1" on each finding it explains; sorting by it keeps the cause first.
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 
 #include <memory>
+#include <vector>
 
 namespace fabscope {
 
@@ -14,7 +17,7 @@ struct Finding;
 class FindingsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Severity, Kind, Start, Duration, Summary, ColumnCount };
+    enum Column { Incident, Severity, Kind, Start, Duration, Summary, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, StartTimeRole };
     explicit FindingsModel(QObject* parent = nullptr);
     ~FindingsModel() override;
@@ -29,7 +32,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant incidentData(const Finding& f, int row, int role) const;
+
     std::shared_ptr<const FindingsReport> report_;
+    std::vector<int> position_;  // per row: its place in its incident (0 = the cause)
 };
 
 // Sorts by the model's SortRole and filters rows whose kind, summary or severity contain the text.

@@ -31,7 +31,7 @@ FindingsPanel::FindingsPanel(QWidget* parent) : QWidget(parent) {
     table_->setAccessibleName(tr("Findings table"));
     table_->setModel(proxy_);
     table_->setSortingEnabled(true);
-    table_->sortByColumn(FindingsModel::Severity, Qt::AscendingOrder);
+    table_->sortByColumn(FindingsModel::Incident, Qt::AscendingOrder);  // by incident, the cause first
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
