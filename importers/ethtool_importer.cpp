@@ -85,12 +85,11 @@ int EthtoolImporter::detect(std::string_view head) const {
     return counters > 0 ? score : 0;
 }
 
-std::int64_t EthtoolImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t EthtoolImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                     const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an ethtool capture");
     const std::string node = hostFromFileName(in.file);
     if (node.empty()) diag.fail(0, "the file name gives no host (expected HOST.ethtool.txt)");
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     std::string port;
     double time = in.mtime;
@@ -98,7 +97,6 @@ std::int64_t EthtoolImporter::parse(const ImportInput& in, SampleWriter& out, Di
     std::int64_t rows = 0;
     std::unordered_map<std::string, SampleWriter::Handle> handles;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty() || l == "NIC statistics:") continue;
         if (auto t = parseTimeLine(l)) {

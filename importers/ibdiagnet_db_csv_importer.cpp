@@ -407,16 +407,12 @@ int IbdiagnetDbCsvImporter::detect(std::string_view head) const {
     return std::min(score, 100);
 }
 
-TopologyResult IbdiagnetDbCsvImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (const auto nul = in.bytes.find('\0'); nul != std::string_view::npos)
-        diag.fail(1 + std::count(in.bytes.begin(), in.bytes.begin() + static_cast<std::ptrdiff_t>(nul), '\n'),
-                  "binary data (NUL bytes) in an ibdiagnet2.db_csv file");
+TopologyResult IbdiagnetDbCsvImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     Parser p(in, diag);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view line;
     while (reader.next(line)) {
         p.line(line, reader.number());
-        if (progress && (reader.number() & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
     }
     return p.finish();
 }

@@ -22,20 +22,16 @@ int IbdiagnetFdbsImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-TopologyResult IbdiagnetFdbsImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (const auto nul = in.bytes.find('\0'); nul != std::string_view::npos)
-        diag.fail(1 + std::count(in.bytes.begin(), in.bytes.begin() + static_cast<std::ptrdiff_t>(nul), '\n'),
-                  "binary data (NUL bytes) in an ibdiagnet2.fdbs file");
+TopologyResult IbdiagnetFdbsImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     TopologyResult r;
     std::map<std::string, std::size_t> tableOf;  // switch GUID -> index in r.routes
     SwitchRoutes* current = nullptr;
     bool privateTable = false;  // inside a PLFT_NUM > 0 block: not the switch's regular table
     std::int64_t privateLine = 0, privateCount = 0, ignoredLine = 0, ignoredCount = 0;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
         const auto n = reader.number();
-        if (progress && (n & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const std::string_view l = trim(raw);
         if (l.empty() || l.front() == '#' || l.starts_with("LID ")) continue;
         if (l.starts_with(kHeader)) {

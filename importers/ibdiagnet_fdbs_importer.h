@@ -10,7 +10,7 @@ class IbdiagnetFdbsImporter final : public TopologyImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "ibdiagnet-fdbs"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
+    TopologyResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
 
 } // namespace fabscope

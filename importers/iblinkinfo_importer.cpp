@@ -344,14 +344,12 @@ int IblinkinfoImporter::detect(std::string_view head) const {
     return std::min(score, 100);
 }
 
-TopologyResult IblinkinfoImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an iblinkinfo file");
+TopologyResult IblinkinfoImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     Parser p(in, diag);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view line;
     while (reader.next(line)) {
         p.line(line, reader.number());
-        if (progress && (reader.number() & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
     }
     return p.finish();
 }

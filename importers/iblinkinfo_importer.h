@@ -9,7 +9,7 @@ class IblinkinfoImporter final : public TopologyImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "iblinkinfo"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
+    TopologyResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
 
 } // namespace fabscope

@@ -287,15 +287,12 @@ int IbnetdiscoverImporter::detect(std::string_view head) const {
     return std::min(score, 100);
 }
 
-TopologyResult IbnetdiscoverImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos)
-        diag.fail(0, "binary data (NUL bytes) in an ibnetdiscover file");
+TopologyResult IbnetdiscoverImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     Parser p(diag);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view line;
     while (reader.next(line)) {
         p.line(line, reader.number());
-        if (progress && (reader.number() & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
     }
     return p.finish();
 }

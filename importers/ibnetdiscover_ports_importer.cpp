@@ -170,14 +170,12 @@ int IbnetdiscoverPortsImporter::detect(std::string_view head) const {
     return hits == 0 ? 0 : std::min(100, 50 + 10 * hits);
 }
 
-TopologyResult IbnetdiscoverPortsImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an ibnetdiscover -p file");
+TopologyResult IbnetdiscoverPortsImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     Parser p(in, diag);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view line;
     while (reader.next(line)) {
         p.line(line, reader.number());
-        if (progress && (reader.number() & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
     }
     return p.finish();
 }

@@ -19,17 +19,15 @@ int IbqueryerrorsImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-std::int64_t IbqueryerrorsImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t IbqueryerrorsImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                           const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an ibqueryerrors file");
     SeriesCollector collector;
     double time = in.mtime;
     std::int64_t samples = 0;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
         const auto n = reader.number();
-        if (progress && (n & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const std::string_view l = trim(raw);
         if (l.empty() || l.starts_with("##")) continue;  // summary and thresholds
         if (auto t = parseTimeLine(l)) {

@@ -19,16 +19,14 @@ int IbrouteImporter::detect(std::string_view head) const {
     return std::min(score, 100);
 }
 
-TopologyResult IbrouteImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a forwarding table dump");
+TopologyResult IbrouteImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     TopologyResult r;
     SwitchRoutes* current = nullptr;
     bool skipping = false;  // inside a multicast block
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
         const auto n = reader.number();
-        if (progress && (n & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const std::string_view l = trim(raw);
         if (l.empty() || l.starts_with("Lid ") || l.starts_with("Port ") || l.ends_with("lids dumped") ||
             l.ends_with("mlids dumped"))

@@ -14,12 +14,6 @@
 namespace fabscope {
 namespace fs = std::filesystem;
 
-std::int64_t ProbeImportResult::rows() const {
-    std::int64_t n = static_cast<std::int64_t>(probes.size());
-    for (const auto& r : runs) n += static_cast<std::int64_t>(r.rows.size());
-    return n;
-}
-
 bool ImportSummary::anyFailed() const { return count(FileStatus::Failed) > 0; }
 std::size_t ImportSummary::count(FileStatus s) const {
     return static_cast<std::size_t>(std::count_if(files.begin(), files.end(), [s](const auto& f) { return f.status == s; }));
@@ -92,7 +86,7 @@ void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile&
     if (!log || pf.importer == log || log->detect(pf.text.substr(0, 16384)) == 0) return;
     DiagnosticSink jobDiag(pf.path);
     try {
-        const auto job = static_cast<const JobImporter*>(log)->parse(in, jobDiag, {});
+        const auto job = log->asJob()->parse(in, jobDiag, {});
         writeJob(store, job.name, importId, job.ranks, job.details);
         for (const auto& d : jobDiag.items()) diag.warn(d.line, d.message);
     } catch (const ImportError& e) {
@@ -107,7 +101,7 @@ void alsoABenchmark(Store& store, const ImporterRegistry& registry, const Pendin
     if (!bench || pf.importer == bench || bench->detect(pf.text.substr(0, 16384)) == 0) return;
     DiagnosticSink benchDiag(pf.path);
     try {
-        const auto result = static_cast<const ProbeImporter*>(bench)->parse(in, benchDiag, {});
+        const auto result = bench->asProbes()->parse(in, benchDiag, {});
         writeProbes(store, importId, result.probes);
         for (const auto& run : result.runs) writeCollectiveRun(store, importId, run);
         for (const auto& d : benchDiag.items()) diag.warn(d.line, d.message);
@@ -125,200 +119,203 @@ std::string defaultLabel(const std::vector<std::string>& args, const std::string
     return fs::path(firstTopologyFile).filename().string();
 }
 
-} // namespace
+// One run() call: its files by kind, the progress over all their bytes, and the summary.
+class ImportSession {
+public:
+    ImportSession(Store& store, const ImporterRegistry& registry, const ImportOptions& options, const ProgressFn& progress)
+        : store_(store), registry_(registry), options_(options), progress_(progress) {}
 
-ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const ImportOptions& options,
-                                const ProgressFn& progress) {
-    ImportSummary summary;
-    const Importer* forced = nullptr;
-    if (!options.format.empty()) {
-        forced = registry_.byName(options.format);
-        if (!forced) throw std::invalid_argument("unknown format '" + options.format + "'");
+    ImportSummary run(const std::vector<std::string>& paths) {
+        if (!options_.format.empty()) {
+            forced_ = registry_.byName(options_.format);
+            if (!forced_) throw std::invalid_argument("unknown format '" + options_.format + "'");
+        }
+        classify(paths);
+        // What is already stored helps name ports (CA port GUID -> node GUID, LID -> node).
+        refreshIndex();
+        if (!importTopology(paths)) return std::move(summary_);
+        if (!counters_.empty() && topologyWritten_) refreshIndex();  // counters map onto the new snapshot
+        if (importEach(counters_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+                return writeCounters(pf, in, diag);
+            }) &&
+            importEach(jobs_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writeJobFile(pf, in, diag); }))
+            importEach(probes_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writeProbeFile(pf, in, diag); });
+        return std::move(summary_);
     }
 
-    // 1. Open, hash and classify every file.
-    std::vector<PendingFile> topo, counters, jobs, probes;
-    std::set<std::string> seenSha;
-    std::uint64_t totalBytes = 0;
-    const auto inputs = expand(paths, summary);
-    std::set<fs::path> dbCsvDirs;  // folders whose ibdiagnet2.db_csv is in this import
-    for (const auto& path : inputs)
-        if (fs::path(path).filename() == "ibdiagnet2.db_csv") dbCsvDirs.insert(fs::path(path).parent_path());
-    for (const auto& path : inputs) {
-        if (const auto role = ibdiagnetFileRole(fs::path(path).filename().string())) {
-            using Use = IbdiagnetFileRole::Use;
-            const bool covered = role->use == Use::SameAsDbCsv && dbCsvDirs.count(fs::path(path).parent_path());
-            if (role->use == Use::NotUsed || covered) {
-                summary.files.push_back({path, FileStatus::Skipped, "", 0});
-                summary.diagnostics.push_back({path, 0, Severity::Info,
-                                               std::string(role->what) + (covered ? ": read from ibdiagnet2.db_csv of the same run" : "") +
-                                                   ": skipped"});
+private:
+    void refreshIndex() {
+        if (const auto latest = store_.latestSnapshot()) index_ = FabricIndex::from(store_.loadFabric(latest->id));
+    }
+    void fail(const std::string& path, std::int64_t line, std::string message, std::string format = {}) {
+        summary_.files.push_back({path, FileStatus::Failed, std::move(format), 0});
+        summary_.diagnostics.push_back({path, line, Severity::Error, std::move(message)});
+    }
+    ProgressFn progressFor(std::size_t size) const {
+        if (!progress_) return {};
+        return [this, size](double f) {
+            return progress_(totalBytes_ ? (static_cast<double>(doneBytes_) + f * static_cast<double>(size)) / static_cast<double>(totalBytes_)
+                                         : 1.0);
+        };
+    }
+    ImportInput inputOf(const PendingFile& pf) const { return {pf.path, pf.text, pf.map->mtime(), index_ ? &*index_ : nullptr}; }
+
+    // Phase 1: open, hash and classify every file; skip what is not needed or already stored.
+    void classify(const std::vector<std::string>& paths) {
+        std::set<std::string> seenSha;
+        const auto inputs = expand(paths, summary_);
+        std::set<fs::path> dbCsvDirs;  // folders whose ibdiagnet2.db_csv is in this import
+        for (const auto& path : inputs)
+            if (fs::path(path).filename() == "ibdiagnet2.db_csv") dbCsvDirs.insert(fs::path(path).parent_path());
+        for (const auto& path : inputs) {
+            if (const auto role = ibdiagnetFileRole(fs::path(path).filename().string())) {
+                using Use = IbdiagnetFileRole::Use;
+                const bool covered = role->use == Use::SameAsDbCsv && dbCsvDirs.count(fs::path(path).parent_path());
+                if (role->use == Use::NotUsed || covered) {
+                    summary_.files.push_back({path, FileStatus::Skipped, "", 0});
+                    summary_.diagnostics.push_back(
+                        {path, 0, Severity::Info,
+                         std::string(role->what) + (covered ? ": read from ibdiagnet2.db_csv of the same run" : "") + ": skipped"});
+                    continue;
+                }
+            }
+            PendingFile pf;
+            pf.path = path;
+            try {
+                pf.map = std::make_unique<MappedFile>(path);
+            } catch (const std::exception& e) {
+                fail(path, 0, e.what());
                 continue;
             }
-        }
-        PendingFile pf;
-        pf.path = path;
-        try {
-            pf.map = std::make_unique<MappedFile>(path);
-        } catch (const std::exception& e) {
-            summary.files.push_back({path, FileStatus::Failed, "", 0});
-            summary.diagnostics.push_back({path, 0, Severity::Error, e.what()});
-            continue;
-        }
-        const auto bytes = pf.map->bytes();
-        pf.sha = sha256Hex(bytes);
-        if (auto prior = store_.findImport(pf.sha); prior || seenSha.count(pf.sha)) {
-            summary.files.push_back({path, FileStatus::AlreadyImported, prior ? prior->format : "", 0});
-            summary.diagnostics.push_back({path, 0, Severity::Info,
-                                           "already imported" + (prior ? " as " + prior->file : std::string()) +
-                                               " (same SHA-256): nothing to do"});
-            continue;
-        }
-        seenSha.insert(pf.sha);
-        if (looksUtf16(bytes)) {
-            summary.files.push_back({path, FileStatus::Failed, "", 0});
-            summary.diagnostics.push_back(
-                {path, 1, Severity::Error, "UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"});
-            continue;
-        }
-        pf.text = withoutUtf8Bom(bytes);
-        if (auto clean = cleanTerminalCapture(pf.text)) {
-            pf.cleaned = std::make_unique<std::string>(std::move(*clean));
-            pf.text = *pf.cleaned;
-        }
-        pf.importer = forced ? forced : registry_.detect(pf.text.substr(0, 16384));
-        if (!pf.importer) {
-            summary.files.push_back({path, FileStatus::Failed, "", 0});
-            summary.diagnostics.push_back(
-                {path, 1, Severity::Error, bytes.empty() ? "empty file" : "unrecognised format (use --format to force one)"});
-            continue;
-        }
-        totalBytes += bytes.size();
-        switch (pf.importer->kind()) {
-        case Importer::Kind::Topology: topo.push_back(std::move(pf)); break;
-        case Importer::Kind::Counters: counters.push_back(std::move(pf)); break;
-        case Importer::Kind::Job: jobs.push_back(std::move(pf)); break;
-        case Importer::Kind::Probes: probes.push_back(std::move(pf)); break;
+            const auto bytes = pf.map->bytes();
+            pf.sha = sha256Hex(bytes);
+            if (auto prior = store_.findImport(pf.sha); prior || seenSha.count(pf.sha)) {
+                summary_.files.push_back({path, FileStatus::AlreadyImported, prior ? prior->format : "", 0});
+                summary_.diagnostics.push_back(
+                    {path, 0, Severity::Info, "already imported" + (prior ? " as " + prior->file : std::string()) + " (same SHA-256): nothing to do"});
+                continue;
+            }
+            seenSha.insert(pf.sha);
+            if (looksUtf16(bytes)) {
+                fail(path, 1, "UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)");
+                continue;
+            }
+            pf.text = withoutUtf8Bom(bytes);
+            if (auto clean = cleanTerminalCapture(pf.text)) {
+                pf.cleaned = std::make_unique<std::string>(std::move(*clean));
+                pf.text = *pf.cleaned;
+            }
+            pf.importer = forced_ ? forced_ : registry_.detect(pf.text.substr(0, 16384));
+            if (!pf.importer) {
+                fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format (use --format to force one)");
+                continue;
+            }
+            totalBytes_ += bytes.size();
+            switch (pf.importer->kind()) {
+            case Importer::Kind::Topology: topo_.push_back(std::move(pf)); break;
+            case Importer::Kind::Counters: counters_.push_back(std::move(pf)); break;
+            case Importer::Kind::Job: jobs_.push_back(std::move(pf)); break;
+            case Importer::Kind::Probes: probes_.push_back(std::move(pf)); break;
+            }
         }
     }
 
-    std::uint64_t doneBytes = 0;
-    auto progressFor = [&](std::size_t size) -> ProgressFn {
-        if (!progress) return {};
-        return [&, size](double f) {
-            return progress(totalBytes ? (static_cast<double>(doneBytes) + f * static_cast<double>(size)) /
-                                             static_cast<double>(totalBytes)
-                                       : 1.0);
-        };
-    };
-
-    // What is already stored helps name ports (CA port GUID -> node GUID, LID -> node).
-    std::optional<FabricIndex> index;
-    if (const auto latest = store_.latestSnapshot()) index = FabricIndex::from(store_.loadFabric(latest->id));
-
-    // 2. Topology files of this call form one snapshot, written in one transaction.
-    FabricBuilder builder;
-    std::vector<PortHint> hints;
-    std::vector<SwitchRoutes> routes;
-    std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
-    std::vector<std::pair<const PendingFile*, std::int64_t>> parsedTopo;
-    std::optional<double> fileTime;
-    for (const auto& pf : topo) {
-        DiagnosticSink diag(pf.path);
-        try {
-            const ImportInput in{pf.path, pf.text, pf.map->mtime(), index ? &*index : nullptr};
-            auto result = static_cast<const TopologyImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
-            if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
-            builder.merge(result.fabric);
-            hints.insert(hints.end(), result.hints.begin(), result.hints.end());
-            routes.insert(routes.end(), result.routes.begin(), result.routes.end());
-            samples.insert(samples.end(), result.samples.begin(), result.samples.end());
-            std::int64_t rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() +
-                                                          result.samples.size());
-            for (const auto& r : result.routes)
-                rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
-            parsedTopo.emplace_back(&pf, rows);
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-        } catch (const ImportError& e) {
-            summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-            summary.diagnostics.push_back(located(e, pf.text));
-            summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
-        } catch (const ImportCancelled&) {
-            summary.cancelled = true;
-            return summary;
+    // Phase 2: the topology files of this call form one snapshot, written in one transaction.
+    // Returns false when cancelled.
+    bool importTopology(const std::vector<std::string>& paths) {
+        FabricBuilder builder;
+        std::vector<PortHint> hints;
+        std::vector<SwitchRoutes> routes;
+        std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
+        std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
+        std::optional<double> fileTime;
+        for (const auto& pf : topo_) {
+            DiagnosticSink diag(pf.path);
+            try {
+                auto result = pf.importer->asTopology()->parse(inputOf(pf), diag, progressFor(pf.map->bytes().size()));
+                if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
+                builder.merge(result.fabric);
+                hints.insert(hints.end(), result.hints.begin(), result.hints.end());
+                routes.insert(routes.end(), result.routes.begin(), result.routes.end());
+                samples.insert(samples.end(), result.samples.begin(), result.samples.end());
+                auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size());
+                for (const auto& r : result.routes)
+                    rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
+                parsed.emplace_back(&pf, rows);
+                summary_.diagnostics.insert(summary_.diagnostics.end(), diag.items().begin(), diag.items().end());
+            } catch (const ImportError& e) {
+                summary_.diagnostics.insert(summary_.diagnostics.end(), diag.items().begin(), diag.items().end());
+                summary_.diagnostics.push_back(located(e, pf.text));
+                summary_.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+            } catch (const ImportCancelled&) {
+                summary_.cancelled = true;
+                return false;
+            }
+            doneBytes_ += pf.map->bytes().size();
         }
-        doneBytes += pf.map->bytes().size();
-    }
-    if (!parsedTopo.empty()) {
+        if (parsed.empty()) return true;
         const Fabric fabric = builder.take();
         std::int64_t sid = 0;
         Store::Transaction tx(store_);
         if (!fabric.nodes.empty()) {
-            const std::string label = options.snapshotLabel.empty() ? defaultLabel(paths, parsedTopo.front().first->path)
-                                                                    : options.snapshotLabel;
-            sid = store_.writeSnapshot(fabric, label, options.snapshotTime.value_or(*fileTime));
+            const std::string label = options_.snapshotLabel.empty() ? defaultLabel(paths, parsed.front().first->path) : options_.snapshotLabel;
+            sid = store_.writeSnapshot(fabric, label, options_.snapshotTime.value_or(*fileTime));
             store_.writePortHints(sid, hints);
         } else if (const auto latest = store_.latestSnapshot()) {
             sid = latest->id;  // forwarding tables alone belong to the fabric already stored
         }
         if (sid == 0) {  // forwarding tables with nothing to attach to: they fail, the store stays as it was
-            for (const auto& [pf, rows] : parsedTopo) {
-                summary.diagnostics.push_back({pf->path, 0, Severity::Error,
-                                               "forwarding tables need a topology: import ibnetdiscover output first"});
-                summary.files.push_back({pf->path, FileStatus::Failed, std::string(pf->importer->name()), 0});
-            }
-        } else {
-            if (const auto written = store_.writeRoutes(sid, routes); written < routes.size())
-                summary.diagnostics.push_back({parsedTopo.front().first->path, 0, Severity::Warning,
-                                               std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
-                                                   " forwarding tables name switches not in the topology: dropped"});
-            if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
-                SampleWriter writer(store_);
-                for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);
-                writer.flush();
-            }
-            for (const auto& [pf, rows] : parsedTopo)
-                store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
-            tx.commit();
-            for (const auto& [pf, rows] : parsedTopo)
-                summary.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
+            for (const auto& [pf, rows] : parsed)
+                fail(pf->path, 0, "forwarding tables need a topology: import ibnetdiscover output first", std::string(pf->importer->name()));
+            return true;
         }
+        if (const auto written = store_.writeRoutes(sid, routes); written < routes.size())
+            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
+                                            std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
+                                                " forwarding tables name switches not in the topology: dropped"});
+        if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
+            SampleWriter writer(store_);
+            for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);
+            writer.flush();
+        }
+        for (const auto& [pf, rows] : parsed) store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
+        tx.commit();
+        topologyWritten_ = true;
+        for (const auto& [pf, rows] : parsed) summary_.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
+        return true;
     }
 
-    // 3. Counter files, one transaction each, mapped onto the topology stored so far.
-    if (!counters.empty() && !parsedTopo.empty())
-        if (const auto latest = store_.latestSnapshot()) index = FabricIndex::from(store_.loadFabric(latest->id));
-    // Counter and job files share one shape: parse and write in one transaction per file; an
-    // input error fails that file alone, a cancel stops the whole run.
-    auto importEach = [&](const std::vector<PendingFile>& files, const auto& parseAndWrite) {
+    // Phases 3-5 share one shape: parse and write one file in one transaction; an input error
+    // fails that file alone, a cancel stops the whole run (returns false).
+    template <typename ParseAndWrite>
+    bool importEach(const std::vector<PendingFile>& files, const ParseAndWrite& parseAndWrite) {
         for (const auto& pf : files) {
             DiagnosticSink diag(pf.path);
             try {
-                const ImportInput in{pf.path, pf.text, pf.map->mtime(), index ? &*index : nullptr};
-                const std::int64_t rows = parseAndWrite(pf, in, diag);
-                summary.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
-                summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
+                const std::int64_t rows = parseAndWrite(pf, inputOf(pf), diag);
+                summary_.files.push_back({pf.path, FileStatus::Imported, std::string(pf.importer->name()), rows});
+                summary_.diagnostics.insert(summary_.diagnostics.end(), diag.items().begin(), diag.items().end());
             } catch (const ImportError& e) {
-                summary.diagnostics.insert(summary.diagnostics.end(), diag.items().begin(), diag.items().end());
-                summary.diagnostics.push_back(located(e, pf.text));
-                summary.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
+                summary_.diagnostics.insert(summary_.diagnostics.end(), diag.items().begin(), diag.items().end());
+                summary_.diagnostics.push_back(located(e, pf.text));
+                summary_.files.push_back({pf.path, FileStatus::Failed, std::string(pf.importer->name()), 0});
             } catch (const ImportCancelled&) {
-                summary.cancelled = true;
+                summary_.cancelled = true;
                 return false;
             }
-            doneBytes += pf.map->bytes().size();
+            doneBytes_ += pf.map->bytes().size();
         }
         return true;
-    };
+    }
 
-    const bool countersDone = importEach(counters, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+    // 3. Counter files, mapped onto the topology stored so far.
+    std::int64_t writeCounters(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
         Store::Transaction tx(store_);
         SampleWriter writer(store_);
-        const auto rows = static_cast<const CounterImporter*>(pf.importer)->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
+        const auto rows = pf.importer->asCounters()->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
         writer.flush();
         if (writer.unmappedSeries() > 0)
-            diag.warn(0, std::to_string(writer.unmappedSeries()) +
-                             " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
+            diag.warn(0, std::to_string(writer.unmappedSeries()) + " series name nodes not in the topology; kept as unmapped (see 'fabscope info')");
         if (writer.duplicateSamples() > 0)
             diag.warn(0, std::to_string(writer.duplicateSamples()) +
                              " samples repeat a counter of the same port at a time already stored (e.g. perfquery and perfquery -x"
@@ -326,12 +323,11 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
         tx.commit();
         return rows;
-    });
-    if (!countersDone) return summary;
+    }
 
-    // 4. Job files (rank -> host, device), one transaction and one job each.
-    const bool jobsDone = importEach(jobs, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
-        const auto job = static_cast<const JobImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+    // 4. Job files (rank -> host, device), one job each.
+    std::int64_t writeJobFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        const auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.map->bytes().size()));
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
         const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
@@ -339,12 +335,11 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         alsoABenchmark(store_, registry_, pf, in, diag, importId);
         tx.commit();
         return rows;
-    });
-    if (!jobsDone) return summary;
+    }
 
-    // 5. Probe and benchmark results (pingmesh, perftest, nccl-tests), one transaction each.
-    importEach(probes, [&](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
-        const auto result = static_cast<const ProbeImporter*>(pf.importer)->parse(in, diag, progressFor(pf.map->bytes().size()));
+    // 5. Probe and benchmark results (pingmesh, perftest, nccl-tests).
+    std::int64_t writeProbeFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        const auto result = pf.importer->asProbes()->parse(in, diag, progressFor(pf.map->bytes().size()));
         const std::int64_t rows = result.rows();
         Store::Transaction tx(store_);
         const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
@@ -353,8 +348,24 @@ ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const Imp
         alsoAJob(store_, registry_, pf, in, diag, importId);
         tx.commit();
         return rows;
-    });
-    return summary;
+    }
+
+    Store& store_;
+    const ImporterRegistry& registry_;
+    const ImportOptions& options_;
+    const ProgressFn& progress_;
+    const Importer* forced_ = nullptr;
+    ImportSummary summary_;
+    std::vector<PendingFile> topo_, counters_, jobs_, probes_;
+    std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
+    std::optional<FabricIndex> index_;
+    bool topologyWritten_ = false;
+};
+
+} // namespace
+
+ImportSummary ImportRunner::run(const std::vector<std::string>& paths, const ImportOptions& options, const ProgressFn& progress) {
+    return ImportSession(store_, registry_, options, progress).run(paths);
 }
 
 } // namespace fabscope

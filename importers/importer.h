@@ -6,6 +6,7 @@
 #include "core/store/probes.h"
 #include "core/store/sample_writer.h"
 #include "core/store/store.h"
+#include "importers/progress.h"
 
 #include <functional>
 #include <optional>
@@ -15,9 +16,6 @@
 #include <vector>
 
 namespace fabscope {
-
-// Called with the fraction done (0..1); return false to cancel.
-using ProgressFn = std::function<bool(double)>;
 
 // What counter importers may look up in the topology already stored (its latest snapshot):
 // perfquery names ports by LID, exporters by port GUID. Built by the ImportRunner.
@@ -69,6 +67,12 @@ struct TopologyResult {
     std::vector<CounterSample> samples;
 };
 
+class TopologyImporter;
+class CounterImporter;
+class JobImporter;
+class ProbeImporter;
+
+// Every importer is one of four kinds; `as()` hands the runner the kind's interface without a cast.
 class Importer {
 public:
     enum class Kind { Topology, Counters, Job, Probes };
@@ -77,20 +81,43 @@ public:
     [[nodiscard]] virtual Kind kind() const = 0;
     // 0 = not this format; higher = more certain. Looks at the file's first kilobytes.
     [[nodiscard]] virtual int detect(std::string_view head) const = 0;
+    [[nodiscard]] virtual const TopologyImporter* asTopology() const { return nullptr; }
+    [[nodiscard]] virtual const CounterImporter* asCounters() const { return nullptr; }
+    [[nodiscard]] virtual const JobImporter* asJob() const { return nullptr; }
+    [[nodiscard]] virtual const ProbeImporter* asProbes() const { return nullptr; }
+
+protected:
+    // The checks every format shares, made once here before an importer's read(): no NUL bytes
+    // (binary data; the runner names the line of the first), and the bytes without a UTF-8
+    // byte-order mark. UTF-16 is named by the runner before a format is detected.
+    [[nodiscard]] ImportInput checked(const ImportInput& in, const DiagnosticSink& diag) const;
 };
 
+// Each kind's parse() is checked(), then the importer's own read().
 class TopologyImporter : public Importer {
 public:
     [[nodiscard]] Kind kind() const final { return Kind::Topology; }
-    virtual TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
+    [[nodiscard]] const TopologyImporter* asTopology() const final { return this; }
+    TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+        return read(checked(in, diag), diag, progress);
+    }
+
+protected:
+    virtual TopologyResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
 };
 
 class CounterImporter : public Importer {
 public:
     [[nodiscard]] Kind kind() const final { return Kind::Counters; }
+    [[nodiscard]] const CounterImporter* asCounters() const final { return this; }
     // Returns the number of rows (samples) read.
-    virtual std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
-                               const ProgressFn& progress) const = 0;
+    std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag, const ProgressFn& progress) const {
+        return read(checked(in, diag), out, diag, progress);
+    }
+
+protected:
+    virtual std::int64_t read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+                              const ProgressFn& progress) const = 0;
 };
 
 // A job: which host and device each rank ran on (NCCL INFO logs, `rank,host,device` CSV).
@@ -103,7 +130,13 @@ struct JobResult {
 class JobImporter : public Importer {
 public:
     [[nodiscard]] Kind kind() const final { return Kind::Job; }
-    virtual JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
+    [[nodiscard]] const JobImporter* asJob() const final { return this; }
+    JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+        return read(checked(in, diag), diag, progress);
+    }
+
+protected:
+    virtual JobResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
 };
 
 // Probe and benchmark results (pingmesh CSV, perftest, nccl-tests): what host pairs measured.
@@ -116,7 +149,13 @@ struct ProbeImportResult {
 class ProbeImporter : public Importer {
 public:
     [[nodiscard]] Kind kind() const final { return Kind::Probes; }
-    virtual ProbeImportResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
+    [[nodiscard]] const ProbeImporter* asProbes() const final { return this; }
+    ProbeImportResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+        return read(checked(in, diag), diag, progress);
+    }
+
+protected:
+    virtual ProbeImportResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;
 };
 
 } // namespace fabscope

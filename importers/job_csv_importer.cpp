@@ -41,18 +41,14 @@ int JobCsvImporter::detect(std::string_view head) const {
     return isHeader(firstDataLine(head)) ? 100 : 0;
 }
 
-JobResult JobCsvImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a CSV file");
-    std::string_view bytes = in.bytes;
-    if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
-    LineReader reader(bytes);
+JobResult JobCsvImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+    LineReader reader(in.bytes, &progress);  // without a byte-order mark (Importer::parse)
     std::string_view line;
     JobResult job;
     job.name = jobNameFromFileName(in.file);
     std::set<int> seen;
     bool header = false;
     while (reader.next(line)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         line = trim(line);
         if (line.empty()) continue;
         if (line.starts_with('#')) {  // "# job: NAME" names the job

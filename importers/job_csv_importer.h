@@ -8,7 +8,7 @@ class JobCsvImporter final : public JobImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "job-csv"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
+    JobResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
 
 } // namespace fabscope

@@ -1,5 +1,10 @@
 #pragma once
 // Splits a buffer into lines (LF, CRLF or stray CRs), counting line numbers for diagnostics.
+// Given the import's progress callback, it reports every 16 Ki lines and throws ImportCancelled
+// when the user cancelled: the one line loop every line-based importer shares.
+#include "core/diagnostics.h"
+#include "importers/progress.h"
+
 #include <cstdint>
 #include <string_view>
 
@@ -7,10 +12,12 @@ namespace fabscope {
 
 class LineReader {
 public:
-    explicit LineReader(std::string_view bytes) : rest_(bytes), total_(bytes.size()) {}
+    explicit LineReader(std::string_view bytes, const ProgressFn* progress = nullptr, double scale = 1.0)
+        : rest_(bytes), total_(bytes.size()), progress_(progress && *progress ? progress : nullptr), scale_(scale) {}
 
     bool next(std::string_view& line) {
         if (rest_.empty()) return false;
+        if (progress_ && (number_ & 0x3fff) == 0x3fff && !(*progress_)(fraction() * scale_)) throw ImportCancelled();
         const auto nl = rest_.find('\n');
         line = rest_.substr(0, nl);
         rest_ = nl == std::string_view::npos ? std::string_view{} : rest_.substr(nl + 1);
@@ -26,6 +33,8 @@ public:
 private:
     std::string_view rest_;
     std::size_t total_;
+    const ProgressFn* progress_;
+    double scale_;
     std::int64_t number_ = 0;
 };
 

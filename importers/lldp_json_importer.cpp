@@ -132,7 +132,7 @@ int LldpJsonImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-TopologyResult LldpJsonImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+TopologyResult LldpJsonImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     json doc;
     try {
         doc = json::parse(in.bytes.begin(), in.bytes.end());

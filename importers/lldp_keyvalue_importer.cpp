@@ -75,16 +75,14 @@ int LldpKeyvalueImporter::detect(std::string_view head) const {
     return good >= 2 ? 90 : 60;
 }
 
-TopologyResult LldpKeyvalueImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an lldpctl capture");
+TopologyResult LldpKeyvalueImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     LldpChassis local;
     std::vector<LldpNeighbour> neighbours;
     bool localRecord = false;  // the current record is a local port of `show interfaces` (via=unknown)
     std::int64_t strays = 0, strayLine = 0, keyLines = 0;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress, 0.5);
     std::string_view raw;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction() * 0.5)) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty() || l.starts_with('#')) continue;
         const auto eq = l.find('=');

@@ -137,10 +137,9 @@ int LongCsvImporter::detect(std::string_view head) const {
     return 0;
 }
 
-std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                     const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a CSV file");
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     out.reserve(in.bytes.size() / 24);  // a row is rarely shorter than 24 bytes
     std::string_view line;
     std::array<std::string_view, 5> f;
@@ -150,7 +149,6 @@ std::int64_t LongCsvImporter::parse(const ImportInput& in, SampleWriter& out, Di
     std::int64_t rows = 0;
     bool first = true;
     while (reader.next(line)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         if (first) {
             first = false;
             if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // UTF-8 BOM

@@ -81,15 +81,13 @@ int LstImporter::detect(std::string_view head) const {
     return std::min(score, 100);
 }
 
-TopologyResult LstImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an LST file");
+TopologyResult LstImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     FabricBuilder b;
     std::size_t lines = 0;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
         const auto n = reader.number();
-        if (progress && (n & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const std::string_view l = trim(raw);
         if (l.empty() || l.front() == '#') continue;
         if (l.front() != '{') {

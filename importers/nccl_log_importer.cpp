@@ -224,13 +224,11 @@ int NcclLogImporter::detect(std::string_view head) const {
     return score;
 }
 
-JobResult NcclLogImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an NCCL log");
-    LineReader reader(in.bytes);
+JobResult NcclLogImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+    LineReader reader(in.bytes, &progress);
     LogParser parser(diag);
     std::string_view raw;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         parser.line(raw, reader.number());
     }
     return parser.finish(jobNameFromFileName(in.file));

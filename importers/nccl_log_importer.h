@@ -10,7 +10,7 @@ class NcclLogImporter final : public JobImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "nccl-log"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    JobResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
+    JobResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
 
 // "logs/train-42.log" -> "train-42": the job name when the file gives none.

@@ -141,8 +141,7 @@ int NcclTestsImporter::detect(std::string_view head) const {
     return 0;
 }
 
-ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an nccl-tests output");
+ProbeImportResult NcclTestsImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     const std::string fileTool = toolFromFileName(in.file);
     double time = in.mtime;
     bool sawTime = false;
@@ -183,12 +182,11 @@ ProbeImportResult NcclTestsImporter::parse(const ImportInput& in, DiagnosticSink
         cur.run.time = time;
     };
 
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     std::string pending;  // a row cut by glued NCCL INFO lines, waiting for its other pieces
     std::int64_t pendingLine = 0;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         bool comment = false;
         auto l = strip(raw, comment);
         const auto n = reader.number();

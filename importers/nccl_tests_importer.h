@@ -11,7 +11,7 @@ class NcclTestsImporter final : public ProbeImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "nccl-tests"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    ProbeImportResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
+    ProbeImportResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };
 
 } // namespace fabscope

@@ -74,7 +74,7 @@ int NetqTopologyImporter::detect(std::string_view head) const {
     return std::min(score, 90);
 }
 
-TopologyResult NetqTopologyImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+TopologyResult NetqTopologyImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     json doc;
     try {
         doc = json::parse(in.bytes.begin(), in.bytes.end());

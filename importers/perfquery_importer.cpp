@@ -191,15 +191,13 @@ int PerfqueryImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-std::int64_t PerfqueryImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t PerfqueryImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                       const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a perfquery file");
     Parser p(in, out, diag);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view line;
     while (reader.next(line)) {
         p.line(line, reader.number());
-        if (progress && (reader.number() & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
     }
     return p.finish();
 }

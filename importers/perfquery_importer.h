@@ -9,7 +9,7 @@ class PerfqueryImporter final : public CounterImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "perfquery"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+    std::int64_t read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                        const ProgressFn& progress) const override;
 };
 

@@ -134,8 +134,7 @@ int PerftestImporter::detect(std::string_view head) const {
     return 0;
 }
 
-ProbeImportResult PerftestImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a perftest output");
+ProbeImportResult PerftestImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
     const NameParts fromName = partsFromFileName(in.file);
     std::string tool = fromName.tool, src = fromName.src, dst = fromName.dst;
     double time = in.mtime;
@@ -144,7 +143,7 @@ ProbeImportResult PerftestImporter::parse(const ImportInput& in, DiagnosticSink&
     bool inTable = false;
     std::int64_t tableRows = 0, tableLine = 0, cpuFreqLines = 0, cpuFreqFirst = 0;
     ProbeImportResult result;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     const auto closeTable = [&](bool cut) {
         if (inTable && tableRows == 0)
@@ -154,7 +153,6 @@ ProbeImportResult PerftestImporter::parse(const ImportInput& in, DiagnosticSink&
         inTable = false;
     };
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty()) continue;
         if (auto t = parseTimeLine(l)) {

@@ -113,18 +113,14 @@ int PingmeshCsvImporter::detect(std::string_view head) const {
     return core && known >= 4 ? 100 : 0;
 }
 
-ProbeImportResult PingmeshCsvImporter::parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a CSV file");
-    std::string_view bytes = in.bytes;
-    if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
-    LineReader reader(bytes);
+ProbeImportResult PingmeshCsvImporter::read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
+    LineReader reader(in.bytes, &progress);  // without a byte-order mark (Importer::parse)
     std::string_view line;
     std::vector<std::string> f;
     std::optional<std::array<int, kColumns>> col;
     std::size_t width = 0;
     ProbeImportResult result;
     while (reader.next(line)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         line = trim(line);
         if (line.empty() || line.starts_with('#')) continue;
         const std::int64_t n = reader.number();

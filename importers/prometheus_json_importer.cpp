@@ -17,7 +17,7 @@ int PrometheusJsonImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-std::int64_t PrometheusJsonImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t PrometheusJsonImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                            const ProgressFn& progress) const {
     PromApiSeries series(in.fabric, hostFromFileName(in.file));
     series.add(in.bytes, diag, progress);

@@ -69,9 +69,8 @@ int PrometheusTextImporter::detect(std::string_view head) const {
     return std::min(score, 90);
 }
 
-std::int64_t PrometheusTextImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t PrometheusTextImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                            const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a Prometheus exposition");
     // OpenMetrics timestamps are seconds, the classic text format's milliseconds.
     const bool openMetrics = in.bytes.find("# EOF") != std::string_view::npos;
     const std::string fileHost = hostFromFileName(in.file);
@@ -80,11 +79,10 @@ std::int64_t PrometheusTextImporter::parse(const ImportInput& in, SampleWriter& 
     bool eof = false;
     std::int64_t nonFinite = 0, nonFiniteLine = 0, ignored = 0, ignoredLine = 0, samples = 0;
     std::string ignoredNames;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
         const auto n = reader.number();
-        if (progress && (n & 0x3fff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const std::string_view l = trim(raw);
         if (l.empty()) continue;
         if (l == "# EOF") {

@@ -9,7 +9,7 @@ class PrometheusTextImporter final : public CounterImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "prometheus"; }
     [[nodiscard]] int detect(std::string_view head) const override;
-    std::int64_t parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+    std::int64_t read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                        const ProgressFn& progress) const override;
 };
 

@@ -59,9 +59,8 @@ int RdmaStatImporter::detect(std::string_view head) const {
     return 0;
 }
 
-std::int64_t RdmaStatImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t RdmaStatImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                      const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in an rdma statistic capture");
     const std::string node = nodeFromFileName(in.file);
     if (node.empty()) diag.fail(0, "the file name gives no host (expected HOST.rdma.txt)");
     std::vector<Sample> samples;
@@ -85,10 +84,9 @@ std::int64_t RdmaStatImporter::parse(const ImportInput& in, SampleWriter& out, D
         pending.clear();
         port.clear();
     };
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty()) {
             flush();

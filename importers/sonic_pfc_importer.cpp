@@ -48,11 +48,10 @@ int SonicPfcImporter::detect(std::string_view head) const {
     return pfcwd ? 20 : 0;  // only pfcwd stats: claimed so the parse error says what is missing
 }
 
-std::int64_t SonicPfcImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t SonicPfcImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                      const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a pfcstat capture");
     std::string node = nodeFromFileName(in.file);
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     enum class Mode { None, Table, Pfcwd } mode = Mode::None;
     TableHeader table;
@@ -62,7 +61,6 @@ std::int64_t SonicPfcImporter::parse(const ImportInput& in, SampleWriter& out, D
                  strayFirstLine = 0;
     std::unordered_map<std::string, SampleWriter::Handle> handles;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty()) {
             mode = Mode::None;

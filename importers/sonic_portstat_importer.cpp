@@ -52,9 +52,8 @@ int SonicPortstatImporter::detect(std::string_view head) const {
     return 0;
 }
 
-std::int64_t SonicPortstatImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t SonicPortstatImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                           const ProgressFn& progress) const {
-    if (in.bytes.find('\0') != std::string_view::npos) diag.fail(0, "binary data (NUL bytes) in a portstat capture");
     std::string node = nodeFromFileName(in.file);
     struct Column {
         std::string name;
@@ -66,10 +65,9 @@ std::int64_t SonicPortstatImporter::parse(const ImportInput& in, SampleWriter& o
     bool sawTime = false, warnedNoTime = false, warnedCached = false;
     std::int64_t rows = 0, naCells = 0, naFirstLine = 0;
     std::unordered_map<std::string, SampleWriter::Handle> handles;
-    LineReader reader(in.bytes);
+    LineReader reader(in.bytes, &progress);
     std::string_view raw;
     while (reader.next(raw)) {
-        if (progress && (reader.number() & 0xffff) == 0 && !progress(reader.fraction())) throw ImportCancelled();
         const auto l = trim(raw);
         if (l.empty()) {
             inTable = false;

@@ -115,7 +115,7 @@ int UfmTelemetryImporter::detect(std::string_view head) const {
     return std::min(score, 95);
 }
 
-std::int64_t UfmTelemetryImporter::parse(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+std::int64_t UfmTelemetryImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                                          const ProgressFn& progress) const {
     json doc;
     try {
