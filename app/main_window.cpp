@@ -1,9 +1,10 @@
 #include "app/main_window.h"
-#include "app/prometheus_pull_job.h"
+#include "app/import_job.h"
 
 #include "importers/import_runner.h"
 #include "core/analysis/findings.h"
 #include "views/analysis_controller.h"
+#include "views/background_job.h"
 #include "views/annotations_panel.h"
 #include "views/benchmarks_panel.h"
 #include "views/diagnostics_panel.h"
@@ -38,28 +39,19 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTreeWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fabscope {
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-struct ImportOutcome {
-    bool ok = false;
-    QString message;
-    std::vector<Diagnostic> diagnostics;
-};
 
 } // namespace
 
@@ -70,6 +62,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     time_ = new TimeController(this);
     selection_ = new SelectionController(this);
     analysis_ = new AnalysisController(this);
+    loadJob_ = new BackgroundJob(QStringLiteral("storeLoadJob"), this);
+    ratesJob_ = new BackgroundJob(QStringLiteral("linkRatesJob"), this);
+    importJob_ = new ImportJob(this);
+    connect(importJob_, &ImportJob::finished, this, &MainWindow::showImportOutcome);
     QString configProblem;  // shown once the status bar is up
     try {
         analysis_->setConfig(loadUserConfig());  // the thresholds the CLI uses too
@@ -260,14 +256,9 @@ void MainWindow::createActions() {
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import files…"), this, &MainWindow::chooseFilesToImport);
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
-    auto* pull = new PrometheusPullJob(this);  // runs on a worker; diagnostics and reload as for files
-    file->addAction(tr("Import from &Prometheus…"), this, [this, pull] { pull->askAndRun(storePath_); })->setObjectName(QStringLiteral("importPrometheusAction"));
-    connect(pull, &PrometheusPullJob::finished, this, [this](const QString& store, bool ok, const QString& message, const std::vector<Diagnostic>& d) {
-        diagnostics_->setDiagnostics(message, d);
-        statusBar()->showMessage(message);
-        openStore(store);
-        Q_EMIT importFinished(ok);
-    });
+    file->addAction(tr("Import from &Prometheus…"), this, [this] {
+            if (!importBusy()) importJob_->askAndPull(storePath_);
+        })->setObjectName(QStringLiteral("importPrometheusAction"));
     recent_ = new RecentStores(file->addMenu(tr("&Recent stores")), this);
     file->addSeparator();
     QAction* exportReport = file->addAction(tr("&Export report…"), this, [this] {
@@ -382,54 +373,42 @@ void MainWindow::chooseFilesToImport() {
 void MainWindow::openStore(const QString& path) {
     storePath_ = path;
     lastReport_.reset();  // findings of another store
-    const int generation = ++loadGeneration_;
-    if (cancelRates_) cancelRates_->store(true);
+    ratesJob_->drop();    // rates of the store shown before are stale
     statusBar()->showMessage(tr("Loading %1…").arg(path));
     // Two steps: the fabric is drawn as soon as it is read, then the link rates colour it.
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const StoreSnapshot>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, path] {
-        watcher->deleteLater();
-        if (generation != loadGeneration_) return;  // a newer load superseded this one
-        std::shared_ptr<const StoreSnapshot> base;
-        try {
-            base = watcher->result();
-        } catch (const std::exception& e) {
-            QMessageBox::critical(this, tr("Cannot open store"), QString::fromUtf8(e.what()));
-            statusBar()->showMessage(tr("Cannot open %1").arg(path));
-            Q_EMIT storeLoaded();
-            return;
-        }
-        showSnapshot(base);
-        recent_->add(path);
-        Q_EMIT fabricShown();
-        analysis_->run(path, std::nullopt);
-        loadRates(std::move(base), generation);
-    });
-    watcher->setFuture(QtConcurrent::run([p = path.toStdString()] { return loadStoreFabric(p); }));
+    loadJob_->run([p = path.toStdString()](const JobToken&) { return loadStoreFabric(p); },
+                  [this, path](std::shared_ptr<const StoreSnapshot> base) {
+                      showSnapshot(base);
+                      recent_->add(path);
+                      Q_EMIT fabricShown();
+                      analysis_->run(path, std::nullopt);
+                      loadRates(std::move(base));
+                  },
+                  [this, path](const QString& error) {
+                      QMessageBox::critical(this, tr("Cannot open store"), error);
+                      statusBar()->showMessage(tr("Cannot open %1").arg(path));
+                      Q_EMIT storeLoaded();
+                  });
 }
 
-void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base, int generation) {
+void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base) {
     if (base->snapshotId == 0) {  // no topology: no link rates to wait for
         statusBar()->showMessage(openedMessage(qs(base->path)));
         Q_EMIT storeLoaded();
         return;
     }
     statusBar()->showMessage(tr("Opened %1; loading link rates…").arg(qs(base->path)));
-    cancelRates_ = std::make_shared<std::atomic<bool>>(false);
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const StoreSnapshot>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != loadGeneration_) return;
-        try {
-            showRates(watcher->result());
-            statusBar()->showMessage(openedMessage(qs(snapshot_->path)));
-        } catch (const std::exception& e) {
-            QMessageBox::critical(this, tr("Cannot read link rates"), QString::fromUtf8(e.what()));
-            statusBar()->showMessage(tr("Link rates of %1 could not be read").arg(qs(snapshot_->path)));
-        }
-        Q_EMIT storeLoaded();
-    });
-    watcher->setFuture(QtConcurrent::run([base = std::move(base), cancel = cancelRates_] { return withLinkRates(*base, cancel.get()); }));
+    ratesJob_->run([base = std::move(base)](const JobToken& token) { return withLinkRates(*base, token.flag()); },
+                   [this](std::shared_ptr<const StoreSnapshot> withRates) {
+                       showRates(std::move(withRates));
+                       statusBar()->showMessage(openedMessage(qs(snapshot_->path)));
+                       Q_EMIT storeLoaded();
+                   },
+                   [this](const QString& error) {
+                       QMessageBox::critical(this, tr("Cannot read link rates"), error);
+                       statusBar()->showMessage(tr("Link rates of %1 could not be read").arg(qs(snapshot_->path)));
+                       Q_EMIT storeLoaded();
+                   });
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
@@ -509,65 +488,30 @@ QString MainWindow::openedMessage(const QString& path) {
     return m;
 }
 
+bool MainWindow::importBusy() {
+    if (!importJob_->busy()) return false;
+    statusBar()->showMessage(tr("An import is under way: wait for it to finish or cancel it first"));
+    return true;
+}
+
 void MainWindow::importFiles(const QStringList& files) {
+    if (importBusy()) return;
     if (storePath_.isEmpty()) {
         const QString path = QFileDialog::getSaveFileName(this, tr("Create a store for the import"),
                                                           QStringLiteral("fabric.sqlite"), tr("FabScope stores (*.sqlite)"));
         if (path.isEmpty()) return;
         storePath_ = path;
     }
-    std::vector<std::string> paths;
-    for (const auto& f : files) paths.push_back(f.toStdString());
+    importJob_->importFiles(storePath_, files);
+}
 
-    auto* dialog = new QProgressDialog(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())), tr("Cancel"), 0, 1000, this);
-    dialog->setWindowModality(Qt::WindowModal);
-    dialog->setMinimumDuration(300);
-    cancelImport_ = std::make_shared<std::atomic<bool>>(false);
-    auto cancel = cancelImport_;
-    connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-
-    auto* watcher = new QFutureWatcher<ImportOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog] {
-        watcher->deleteLater();
-        // Stop the dialog's minimum-duration timer before any nested message-box loop: a dialog
-        // only deleteLater'd would pop up over the result and stay there.
-        dialog->reset();
-        dialog->hide();
-        dialog->deleteLater();
-        ImportOutcome r = watcher->result();
-        diagnostics_->setDiagnostics(r.message, std::move(r.diagnostics));
-        lastImport_ = r.message.section(QLatin1Char('\n'), 0, 0);  // kept in the status line after the reopen
-        if (!r.ok) QMessageBox::warning(this, tr("Import"), r.message);
-        else statusBar()->showMessage(r.message);
-        openStore(storePath_);
-        Q_EMIT importFinished(r.ok);
-    });
-    QPointer<QProgressDialog> guard(dialog);
-    watcher->setFuture(QtConcurrent::run([store = storePath_.toStdString(), paths, cancel, guard]() -> ImportOutcome {
-        try {
-            Store s(store);
-            ImporterRegistry registry;
-            ImportRunner runner(s, registry);
-            const auto summary = runner.run(paths, {}, [cancel, guard](double f) {
-                QMetaObject::invokeMethod(qApp, [guard, f] {
-                    if (guard) guard->setValue(static_cast<int>(f * 1000));
-                });
-                return !cancel->load();
-            });
-            QStringList lines;
-            for (const auto& d : summary.diagnostics) lines << QString::fromStdString(d.format());
-            if (summary.cancelled) return {false, tr("Import cancelled; the store is unchanged by the cancelled file."), summary.diagnostics};
-            const QString head = tr("%1 imported, %2 already in the store, %3 skipped (not needed), %4 failed")
-                                     .arg(summary.count(FileStatus::Imported))
-                                     .arg(summary.count(FileStatus::AlreadyImported))
-                                     .arg(summary.count(FileStatus::Skipped))
-                                     .arg(summary.count(FileStatus::Failed));
-            if (summary.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')), summary.diagnostics};
-            return {true, head, summary.diagnostics};
-        } catch (const std::exception& e) {
-            return {false, QString::fromUtf8(e.what()), {}};
-        }
-    }));
+void MainWindow::showImportOutcome(const QString& storePath, const ImportOutcome& r) {
+    diagnostics_->setDiagnostics(r.message, r.diagnostics);
+    lastImport_ = r.message.section(QLatin1Char('\n'), 0, 0);  // kept in the status line after the reopen
+    if (!r.ok) QMessageBox::warning(this, tr("Import"), r.message);
+    else statusBar()->showMessage(r.message);
+    openStore(storePath);
+    Q_EMIT importFinished(r.ok);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -6,7 +6,6 @@
 #include <QList>
 #include <QMainWindow>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -18,7 +17,10 @@ namespace fabscope {
 
 struct Finding;
 struct FindingsReport;
+struct ImportOutcome;
 class AnalysisController;
+class BackgroundJob;
+class ImportJob;
 class AnnotationsPanel;
 class DiagnosticsPanel;
 class RecentStores;
@@ -62,7 +64,9 @@ private:
     void createActions();
     void createDocks();
     void showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
-    void loadRates(std::shared_ptr<const StoreSnapshot> base, int generation);
+    void loadRates(std::shared_ptr<const StoreSnapshot> base);
+    void showImportOutcome(const QString& storePath, const ImportOutcome& outcome);
+    bool importBusy();  // says so in the status bar
     void showRates(std::shared_ptr<const StoreSnapshot> snapshot);
     void setSnapshotOnViews();
     void showSummary();
@@ -95,10 +99,10 @@ private:
     QDockWidget* jobsDock_ = nullptr;
     QTreeWidget* summary_ = nullptr;
     QTableWidget* imports_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> cancelImport_;
     QList<QAction*> dockMenuActions_;
-    int loadGeneration_ = 0;  // results of superseded loads are dropped
-    std::shared_ptr<std::atomic<bool>> cancelRates_;  // set when a newer open supersedes a rate load
+    BackgroundJob* loadJob_ = nullptr;   // the store's fabric; a newer open supersedes it
+    BackgroundJob* ratesJob_ = nullptr;  // its link rates, cancelled by a newer open
+    ImportJob* importJob_ = nullptr;     // one import (files or a pull) at a time
 };
 
 } // namespace fabscope

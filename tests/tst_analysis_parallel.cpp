@@ -1,7 +1,7 @@
-// A 32k-GPU store is scanned for hot links, and its link rates loaded for the views, on two
-// threads (core/analysis/hot_link.cpp, core/timeseries/link_series.cpp). The engineer must get
-// what one thread gives: the k=48 fat tree with hot ports spread over both threads' blocks of
-// links, read read-only (two threads) and read-write (one thread).
+// A 32k-GPU store is scanned for hot links, and its link rates loaded for the views, on
+// workerThreads() threads (core/analysis/hot_link.cpp, core/timeseries/link_series.cpp). The
+// engineer must get what one thread gives: the k=48 fat tree with hot ports spread over every
+// thread's blocks of links, read read-only (2 and 3 threads, FABSCOPE_THREADS) and read-write (one).
 #include "core/analysis/analyze.h"
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
@@ -9,6 +9,7 @@
 #include "core/store/sample_writer.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
+#include "core/worker_threads.h"
 
 #include <QTemporaryDir>
 #include <cmath>
@@ -32,16 +33,18 @@ class TestAnalysisParallel : public QObject {
     }
 
 private Q_SLOTS:
-    void twoThreadsFindWhatOneFinds() {
+    void manyThreadsFindWhatOneFinds() {
         const std::string path = dir_.filePath(QStringLiteral("large.sqlite")).toStdString();
         const Fabric fabric = demoFabric(DemoOptions::Scale::Large);
         QVERIFY(fabric.links.size() > 8192);
         // Hot transmitters on links in many 64-link blocks (even and odd), plus quiet ones.
         std::set<std::size_t> hotLinks;
         for (std::size_t l = 0; l < fabric.links.size(); l += 3 * 499) hotLinks.insert(l);
-        std::set<std::size_t> blockParities;
-        for (std::size_t l : hotLinks) blockParities.insert(l / 64 % 2);
-        QCOMPARE(blockParities.size(), std::size_t{2});  // both threads have hot links to find
+        for (std::size_t threads : {2, 3}) {
+            std::set<std::size_t> shares;
+            for (std::size_t l : hotLinks) shares.insert(l / 64 % threads);
+            QCOMPARE(shares.size(), threads);  // every thread has hot links to find
+        }
         {
             Store s(path);
             Store::Transaction tx(s);
@@ -60,27 +63,34 @@ private Q_SLOTS:
             tx.commit();
         }
         const Store readWrite(path);  // one thread
-        const Store readOnly(path, Store::Mode::ReadOnly);  // two threads
+        const Store readOnly(path, Store::Mode::ReadOnly);  // workerThreads() threads
         QVERIFY(!readWrite.readOnly() && readOnly.readOnly());
-        auto one = summaries(readWrite), two = summaries(readOnly);
+        auto one = summaries(readWrite);
         QCOMPARE(one.size(), hotLinks.size());
         std::sort(one.begin(), one.end());
-        std::sort(two.begin(), two.end());
-        QCOMPARE(two, one);
-        // The views' link rates: every cell the same, and the hot links at ~95%.
         const Fabric loaded = readOnly.loadFabric(readOnly.latestSnapshot()->id);
         const auto tiers = computeTiers(loaded);
-        const auto serial = loadLinkTimeSeries(readWrite, 1, loaded, tiers), parallel = loadLinkTimeSeries(readOnly, 1, loaded, tiers);
-        QCOMPARE(parallel.bins, serial.bins);
+        const auto serial = loadLinkTimeSeries(readWrite, 1, loaded, tiers);
         QVERIFY(serial.bins > 0);
         const auto sameCells = [](const std::vector<float>& x, const std::vector<float>& y) {
             return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](float a, float b) {
                        return (std::isnan(a) && std::isnan(b)) || a == b;
                    });
         };
-        QVERIFY(sameCells(parallel.utilUp, serial.utilUp) && sameCells(parallel.utilDown, serial.utilDown));
-        QCOMPARE(parallel.upIsAtoB, serial.upIsAtoB);
-        for (std::size_t l : hotLinks) QVERIFY2(std::abs(parallel.peak(LinkMetric::UtilMax, l) - 95.0f) < 0.5f, std::to_string(l).c_str());
+        for (const char* threads : {"2", "3"}) {
+            qputenv("FABSCOPE_THREADS", threads);
+            QCOMPARE(workerThreads(), static_cast<std::size_t>(std::atoi(threads)));
+            auto many = summaries(readOnly);
+            std::sort(many.begin(), many.end());
+            QCOMPARE(many, one);
+            // The views' link rates: every cell the same, and the hot links at ~95%.
+            const auto parallel = loadLinkTimeSeries(readOnly, 1, loaded, tiers);
+            QCOMPARE(parallel.bins, serial.bins);
+            QVERIFY(sameCells(parallel.utilUp, serial.utilUp) && sameCells(parallel.utilDown, serial.utilDown));
+            QCOMPARE(parallel.upIsAtoB, serial.upIsAtoB);
+            for (std::size_t l : hotLinks) QVERIFY2(std::abs(parallel.peak(LinkMetric::UtilMax, l) - 95.0f) < 0.5f, std::to_string(l).c_str());
+        }
+        qunsetenv("FABSCOPE_THREADS");
 
         // And the whole analysis, numbered and sorted, is the same list.
         const auto a = analyze(readWrite, {}, AnalysisConfig{}), b = analyze(readOnly, {}, AnalysisConfig{});

@@ -1,14 +1,13 @@
 #pragma once
-// Runs the analysis of a store off the GUI thread (docs/ARCHITECTURE.md, conventions). Every run
-// carries a generation id; a newer run cancels the one under way (core's analyze() stops between
-// detectors) and a result that arrives after a newer run started is dropped.
+// Runs the analysis of a store off the GUI thread on a BackgroundJob: a newer run cancels the one
+// under way (core's analyze() stops between detectors) and a stale result is never delivered.
 #include "core/analysis/analysis_config.h"
 #include "core/time_range.h"
+#include "views/background_job.h"
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -20,9 +19,10 @@ class AnalysisController : public QObject {
     Q_OBJECT
 public:
     explicit AnalysisController(QObject* parent = nullptr);
-    [[nodiscard]] int generation() const { return generation_; }
+    [[nodiscard]] int generation() const { return job_->generation(); }
     // Runs that stopped early because a newer run superseded them.
-    [[nodiscard]] int cancelledRuns() const { return cancelledRuns_; }
+    [[nodiscard]] int cancelledRuns() const { return job_->cancelledRuns(); }
+    [[nodiscard]] BackgroundJob* job() const { return job_; }
     // The thresholds every later run uses (the GUI's copy of the shared analysis config).
     void setConfig(const AnalysisConfig& config) { config_ = config; }
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
@@ -38,10 +38,8 @@ Q_SIGNALS:
     void cancelled(int generation);  // a superseded run stopped early
 
 private:
-    int generation_ = 0;
-    int cancelledRuns_ = 0;
     AnalysisConfig config_;
-    std::shared_ptr<std::atomic<bool>> cancel_;  // of the run under way
+    BackgroundJob* job_;
 };
 
 } // namespace fabscope

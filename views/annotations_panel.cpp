@@ -1,12 +1,12 @@
 #include "views/annotations_panel.h"
 
+#include "views/background_job.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_controller.h"
 
 #include <QAction>
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -16,7 +16,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <functional>
 #include <set>
@@ -31,7 +30,6 @@ QString utc(double t) {
 }
 
 struct Loaded {
-    int generation = 0;
     std::vector<Annotation> list;
     QString error;
 };
@@ -94,7 +92,7 @@ QVariant AnnotationsModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 AnnotationsPanel::AnnotationsPanel(SelectionController* selection, TimeController* time, QWidget* parent)
-    : QWidget(parent), selection_(selection), time_(time) {
+    : QWidget(parent), selection_(selection), time_(time), job_(new BackgroundJob(QStringLiteral("annotationsJob"), this)) {
     setObjectName(QStringLiteral("annotationsPanel"));
     setAccessibleName(tr("Annotations"));
     model_ = new AnnotationsModel(this);
@@ -189,38 +187,34 @@ void AnnotationsPanel::deleteSelected() {
 
 void AnnotationsPanel::run(std::function<void(Store&)> work, bool writes) {
     if (!snapshot_ || snapshot_->path.empty()) return;
-    const int generation = ++generation_;
-    auto* watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        Loaded r = watcher->result();
-        if (r.generation != generation_) return;  // a newer change reloads anyway
-        if (!r.error.isEmpty()) {
-            status_->setText(r.error);
-            Q_EMIT failed(r.error);
-        } else {
-            status_->setText(tr("%n note(s) in the store", nullptr, static_cast<int>(r.list.size())));
-        }
-        model_->setAnnotations(std::move(r.list));
-        Q_EMIT annotationsChanged();
-    });
-    watcher->setFuture(QtConcurrent::run([path = snapshot_->path, work = std::move(work), writes, generation] {
-        Loaded r;
-        r.generation = generation;
-        try {
-            if (writes) {
-                Store s(path);
-                work(s);
-                r.list = annotations(s);
-            } else {
-                const Store s(path, Store::Mode::ReadOnly);
-                r.list = annotations(s);
+    // A write always runs to its end; only the newest run's list is shown (it reloads anyway).
+    job_->run(
+        [path = snapshot_->path, work = std::move(work), writes](const JobToken&) {
+            Loaded r;
+            try {
+                if (writes) {
+                    Store s(path);
+                    work(s);
+                    r.list = annotations(s);
+                } else {
+                    const Store s(path, Store::Mode::ReadOnly);
+                    r.list = annotations(s);
+                }
+            } catch (const std::exception& e) {
+                r.error = tr("Annotations: %1").arg(QString::fromUtf8(e.what()));
             }
-        } catch (const std::exception& e) {
-            r.error = tr("Annotations: %1").arg(QString::fromUtf8(e.what()));
-        }
-        return r;
-    }));
+            return r;
+        },
+        [this](Loaded r) {
+            if (!r.error.isEmpty()) {
+                status_->setText(r.error);
+                Q_EMIT failed(r.error);
+            } else {
+                status_->setText(tr("%n note(s) in the store", nullptr, static_cast<int>(r.list.size())));
+            }
+            model_->setAnnotations(std::move(r.list));
+            Q_EMIT annotationsChanged();
+        });
 }
 
 } // namespace fabscope

@@ -21,6 +21,7 @@ namespace fabscope {
 struct StoreSnapshot;
 class SelectionController;
 class TimeController;
+class BackgroundJob;
 
 class AnnotationsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -72,7 +73,7 @@ private:
     QPushButton* add_ = nullptr;
     QPushButton* delete_ = nullptr;
     QLabel* status_ = nullptr;
-    int generation_ = 0;
+    BackgroundJob* job_;
 };
 
 } // namespace fabscope

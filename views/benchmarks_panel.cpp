@@ -1,10 +1,10 @@
 #include "views/benchmarks_panel.h"
 
 #include "core/byte_size.h"
+#include "views/background_job.h"
 #include "views/store_snapshot.h"
 
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -16,7 +16,6 @@
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -61,7 +60,7 @@ QString assessmentLine(const CollectiveRun& run, const CollectiveAssessment& a) 
 
 } // namespace
 
-BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent) {
+BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent), job_(new BackgroundJob(QStringLiteral("benchmarksJob"), this)) {
     setObjectName(QStringLiteral("benchmarksPanel"));
     setAccessibleName(tr("Benchmarks"));
     auto* layout = new QVBoxLayout(this);
@@ -112,27 +111,25 @@ QLineSeries* BenchmarksPanel::runSeries(int i) const {
 }
 
 void BenchmarksPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
-    const int generation = ++generation_;
     if (!snapshot || snapshot->path.empty()) {
+        job_->drop();  // a load under way is of the store replaced
         setData({});
         return;
     }
-    auto* watcher = new QFutureWatcher<BenchmarkData>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != generation_) return;  // a newer store replaced this one
-        try {
-            setData(watcher->result());
-        } catch (const std::exception& e) {
+    job_->run(
+        [snapshot](const JobToken&) {
+            const Store store(snapshot->path, Store::Mode::ReadOnly);
+            return collectBenchmarks(store, snapshot->fabric);
+        },
+        [this](const BenchmarkData& results) {
+            setData(results);
+            Q_EMIT loaded();
+        },
+        [this](const QString& error) {
             setData({});
-            summary_->setText(tr("Cannot read benchmarks: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
-        }
-        Q_EMIT loaded();
-    });
-    watcher->setFuture(QtConcurrent::run([snapshot] {
-        const Store store(snapshot->path, Store::Mode::ReadOnly);
-        return collectBenchmarks(store, snapshot->fabric);
-    }));
+            summary_->setText(tr("Cannot read benchmarks: %1").arg(error.toHtmlEscaped()));
+            Q_EMIT loaded();
+        });
 }
 
 void BenchmarksPanel::setData(const BenchmarkData& results) {

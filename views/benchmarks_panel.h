@@ -19,6 +19,8 @@ QT_END_NAMESPACE
 
 namespace fabscope {
 
+class BackgroundJob;
+
 struct StoreSnapshot;
 
 using BenchmarkData = BenchmarkResults;
@@ -46,7 +48,7 @@ private:
     QLabel* summary_ = nullptr;
     QTableWidget* table_ = nullptr;
     std::vector<QLineSeries*> outOfPlace_;
-    int generation_ = 0;
+    BackgroundJob* job_;
 };
 
 } // namespace fabscope

@@ -3,13 +3,12 @@
 #include "views/fabric_raster.h"
 
 #include "core/linkrate.h"
+#include "views/background_job.h"
 #include "views/fabric_layout.h"
 #include "views/store_snapshot.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -31,7 +30,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 } // namespace
 
-FabricView::FabricView(QWidget* parent) : QWidget(parent) {
+FabricView::FabricView(QWidget* parent) : QWidget(parent), geometryJob_(new BackgroundJob(QStringLiteral("geometryJob"), this)) {
     setObjectName(QStringLiteral("fabricView"));
     setAccessibleName(tr("Fabric graph"));
     setAccessibleDescription(tr("Switches and hosts in tiers; links coloured by the chosen metric at the time cursor. "
@@ -226,23 +225,20 @@ void FabricView::adoptFrame(FabricGeometryFrame frame) {
 }
 
 void FabricView::requestGeometry() {
-    if (geometryRunning_ || !layout_) return;  // the running job restarts itself when it lands stale
-    geometryRunning_ = true;
-    auto* watcher = new QFutureWatcher<FabricGeometryFrame>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        geometryRunning_ = false;
-        FabricGeometryFrame frame = watcher->result();
-        if (frame.generation != geometryGeneration_ || frame.idBuffer.size() != size() || frame.snapshot != snapshot_) {
-            ++droppedFrames_;
-            if (geometryDirty_) requestGeometry();  // dropped: the view moved on meanwhile
-            return;
-        }
-        adoptFrame(std::move(frame));
-        update();
-        Q_EMIT frameReady();
-    });
-    watcher->setFuture(QtConcurrent::run(renderGeometryFrame, geometryInput()));
+    // One frame at a time (paints ask again and again while the geometry is dirty); the frame
+    // under way restarts itself when it lands stale.
+    if (geometryJob_->busy() || !layout_) return;
+    geometryJob_->run([input = geometryInput()](const JobToken&) { return renderGeometryFrame(input); },
+                      [this](FabricGeometryFrame frame) {
+                          if (frame.generation != geometryGeneration_ || frame.idBuffer.size() != size() || frame.snapshot != snapshot_) {
+                              ++droppedFrames_;
+                              if (geometryDirty_) requestGeometry();  // dropped: the view moved on meanwhile
+                              return;
+                          }
+                          adoptFrame(std::move(frame));
+                          update();
+                          Q_EMIT frameReady();
+                      });
 }
 
 void FabricView::renderGeometry() {

@@ -23,6 +23,8 @@ class QPainter;
 
 namespace fabscope {
 
+class BackgroundJob;
+
 struct StoreSnapshot;
 
 class FabricView : public QWidget {
@@ -128,7 +130,7 @@ private:
     double frameSx_ = 1, frameOx_ = 0;  // the view the id buffer was drawn for
     bool frameFolded_ = true;
     int geometryGeneration_ = 0;
-    bool geometryRunning_ = false;
+    BackgroundJob* geometryJob_;
     int droppedFrames_ = 0;  // stale frames from the worker, dropped
     QImage composed_;    // recoloured id buffer
     QImage nodeLayer_;   // nodes and labels, premultiplied ARGB

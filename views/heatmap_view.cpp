@@ -1,17 +1,17 @@
 #include "views/heatmap_view.h"
 
 #include "core/timeseries/pixel_aggregate.h"
+#include "core/worker_threads.h"
+#include "views/background_job.h"
 #include "views/store_snapshot.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -41,11 +41,14 @@ struct PoolJob {
 
 // Max-pools one stored metric (UtilMax: both directions, then the larger: pooling commutes with max).
 void pool(const LinkTimeSeries& r, LinkMetric m, const std::vector<std::uint32_t>& order, std::size_t H, std::size_t W, float* out) {
+    // Rows in workerThreads() bands: this thread pools the first, one thread each the others.
     auto run = [&](const std::vector<float>& data, float* dst) {
-        const std::size_t half = H / 2;
-        std::thread other([&] { maxPoolRows(data.data(), r.bins, order, H, W, half, H, dst); });
-        maxPoolRows(data.data(), r.bins, order, H, W, 0, half, dst);
-        other.join();
+        const std::size_t n = std::clamp<std::size_t>(workerThreads(), 1, std::max<std::size_t>(1, H));
+        std::vector<std::thread> others;
+        for (std::size_t t = 1; t < n; ++t)
+            others.emplace_back([&, t] { maxPoolRows(data.data(), r.bins, order, H, W, H * t / n, H * (t + 1) / n, dst); });
+        maxPoolRows(data.data(), r.bins, order, H, W, 0, H / n, dst);
+        for (auto& t : others) t.join();
     };
     if (m != LinkMetric::UtilMax) return run(*r.stored(m), out);
     run(r.utilUp, out);
@@ -102,7 +105,8 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
 
 } // namespace
 
-HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
+HeatmapView::HeatmapView(QWidget* parent)
+    : QWidget(parent), job_(new BackgroundJob(QStringLiteral("heatmapJob"), this, BackgroundJob::Policy::Coalesce)) {
     setObjectName(QStringLiteral("heatmapView"));
     setAccessibleName(tr("Links by time heatmap"));
     setAccessibleDescription(tr("One row per link, ordered by tier then hotness; colour is the chosen metric over time. "
@@ -159,27 +163,22 @@ void HeatmapView::repool() {
 }
 
 void HeatmapView::startJob() {
-    if (!snapshot_ || running_) return;  // a running job restarts when it sees it is stale
-    running_ = true;
-    auto* watcher = new QFutureWatcher<PoolJob>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        running_ = false;
-        PoolJob job = watcher->result();
-        if (job.generation != generation_) {  // stale: the size, metric or store changed meanwhile
-            startJob();
-            return;
-        }
-        order_ = std::move(job.order);
-        bands_.clear();
-        for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
-        image_ = std::move(job.image);
-        imageGeneration_ = job.generation;
-        poolMs_ = job.ms;
-        update();
-        Q_EMIT imageUpdated();
-    });
-    watcher->setFuture(QtConcurrent::run(compute, snapshot_, scale_, plotRect().size(), generation_));
+    if (!snapshot_) return;
+    // Coalesced: one image at a time; the latest request waits for the one under way.
+    job_->run([snap = snapshot_, scale = scale_, size = plotRect().size(), generation = generation_](const JobToken&) {
+        return compute(snap, scale, size, generation);
+    },
+              [this](PoolJob job) {
+                  if (job.generation != generation_) return startJob();  // the size, metric or store changed meanwhile
+                  order_ = std::move(job.order);
+                  bands_.clear();
+                  for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
+                  image_ = std::move(job.image);
+                  imageGeneration_ = job.generation;
+                  poolMs_ = job.ms;
+                  update();
+                  Q_EMIT imageUpdated();
+              });
 }
 
 std::pair<std::size_t, std::size_t> HeatmapView::orderRangeOfY(int y) const {

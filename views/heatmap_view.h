@@ -16,6 +16,8 @@
 
 namespace fabscope {
 
+class BackgroundJob;
+
 struct StoreSnapshot;
 
 class HeatmapView : public QWidget {
@@ -74,7 +76,7 @@ private:
     double time_ = 0;
     int selectedLink_ = -1;
     int generation_ = 0, imageGeneration_ = -1;
-    bool running_ = false;
+    BackgroundJob* job_;
     double poolMs_ = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/linkrate.h"
 #include "core/store/store.h"
+#include "views/background_job.h"
 #include "views/colour_scale.h"
 #include "views/counter_probe.h"
 #include "views/selection.h"
@@ -9,17 +10,16 @@
 #include "views/time_controller.h"
 
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace fabscope {
@@ -52,8 +52,6 @@ QString utc(double t) {
 QString nodeName(const Node& n) { return qs(n.description.empty() ? n.guid : n.description); }
 
 struct CounterResult {
-    int generation = 0;
-    std::shared_ptr<const CounterIndex> index;
     std::vector<CounterReading> readings;
     QString error;
 };
@@ -61,7 +59,8 @@ struct CounterResult {
 } // namespace
 
 InspectorPanel::InspectorPanel(SelectionController* selection, TimeController* time, QWidget* parent)
-    : QWidget(parent), selection_(selection), time_(time) {
+    : QWidget(parent), selection_(selection), time_(time), countersJob_(new BackgroundJob(QStringLiteral("countersJob"), this)),
+      counterIndex_(std::make_shared<CounterIndexCache>()) {
     setObjectName(QStringLiteral("inspectorPanel"));
     setAccessibleName(tr("Inspector"));
     auto* layout = new QVBoxLayout(this);
@@ -102,7 +101,7 @@ InspectorPanel::~InspectorPanel() = default;
 
 void InspectorPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
-    counterIndex_.reset();
+    counterIndex_ = std::make_shared<CounterIndexCache>();  // of the snapshot replaced
     rebuild();
 }
 
@@ -206,7 +205,7 @@ std::vector<int> InspectorPanel::selectedPorts() const {
 }
 
 void InspectorPanel::rebuild() {
-    ++generation_;
+    countersJob_->drop();  // a read for the rows being replaced
     model_->removeRows(0, model_->rowCount());
     rateRows_.clear();
     counters_ = nullptr;
@@ -311,51 +310,57 @@ void InspectorPanel::requestCounters() {
         }
         return;
     }
-    const int generation = ++generation_;
     std::vector<PortId> ports;
     for (int p : selectedPorts()) ports.emplace_back(static_cast<std::size_t>(p));
-    auto* watcher = new QFutureWatcher<CounterResult>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        CounterResult r = watcher->result();
-        if (r.index) counterIndex_ = r.index;
-        if (r.generation != generation_ || !counters_) return;  // the selection or the cursor moved on
-        counters_->removeRows(0, counters_->rowCount());
-        if (!r.error.isEmpty()) row(counters_, tr("(cannot read: %1)").arg(r.error), QString());
-        else if (r.readings.empty()) row(counters_, tr("(no counters recorded for these ports)"), QString());
-        const bool manyPorts = selection_->kind() != SelectionController::Kind::Port;
-        std::map<std::uint32_t, QStandardItem*> parents;
-        for (const CounterReading& c : r.readings) {
-            QStandardItem* parent = counters_;
-            if (manyPorts) {
-                auto& p = parents[c.port.value()];
-                if (!p) {
-                    p = row(counters_, qs(snapshot_->portLabel(c.port)), QString());
-                    tree_->setFirstColumnSpanned(p->row(), counters_->index(), true);
+    countersJob_->run(
+        [snap = snapshot_, cache = counterIndex_, ports, t = time_->time()](const JobToken&) {
+            CounterResult r;
+            try {
+                const Store store(snap->path, Store::Mode::ReadOnly);
+                std::shared_ptr<const CounterIndex> index;
+                {
+                    const std::lock_guard lock(cache->mutex);
+                    index = cache->index;
                 }
-                parent = p;
+                if (!index) {  // built once per snapshot, kept even when this read turns out stale
+                    index = std::make_shared<const CounterIndex>(buildCounterIndex(store, snap->snapshotId, snap->fabric));
+                    const std::lock_guard lock(cache->mutex);
+                    cache->index = index;
+                }
+                r.readings = readCountersAt(store, *index, ports, t);
+            } catch (const std::exception& e) {
+                r.error = QString::fromUtf8(e.what());
             }
-            const QString value = c.found ? tr("%1 %2 (sample at %3)")
-                                                .arg(QString::number(c.value, 'f', 0), qs(c.unit).isEmpty() ? tr("(no unit)") : qs(c.unit), utc(c.sampleTime))
-                                          : tr("no sample yet");
-            row(parent, qs(c.counter), value);
+            return r;
+        },
+        [this](const CounterResult& r) { showCounters(r.readings, r.error); });
+}
+
+void InspectorPanel::showCounters(const std::vector<CounterReading>& readings, const QString& error) {
+    if (!counters_) return;
+    counters_->removeRows(0, counters_->rowCount());
+    if (!error.isEmpty()) row(counters_, tr("(cannot read: %1)").arg(error), QString());
+    else if (readings.empty()) row(counters_, tr("(no counters recorded for these ports)"), QString());
+    const bool manyPorts = selection_->kind() != SelectionController::Kind::Port;
+    std::map<std::uint32_t, QStandardItem*> parents;
+    for (const CounterReading& c : readings) {
+        QStandardItem* parent = counters_;
+        if (manyPorts) {
+            auto& p = parents[c.port.value()];
+            if (!p) {
+                p = row(counters_, qs(snapshot_->portLabel(c.port)), QString());
+                tree_->setFirstColumnSpanned(p->row(), counters_->index(), true);
+            }
+            parent = p;
         }
-        for (const auto& [port, item] : parents) expand(item, parents.size() <= 2);
-        expand(counters_);
-        Q_EMIT countersUpdated();
-    });
-    watcher->setFuture(QtConcurrent::run([snap = snapshot_, index = counterIndex_, ports, t = time_->time(), generation] {
-        CounterResult r;
-        r.generation = generation;
-        try {
-            const Store store(snap->path, Store::Mode::ReadOnly);
-            r.index = index ? index : std::make_shared<const CounterIndex>(buildCounterIndex(store, snap->snapshotId, snap->fabric));
-            r.readings = readCountersAt(store, *r.index, ports, t);
-        } catch (const std::exception& e) {
-            r.error = QString::fromUtf8(e.what());
-        }
-        return r;
-    }));
+        const QString value = c.found ? tr("%1 %2 (sample at %3)")
+                                            .arg(QString::number(c.value, 'f', 0), qs(c.unit).isEmpty() ? tr("(no unit)") : qs(c.unit), utc(c.sampleTime))
+                                      : tr("no sample yet");
+        row(parent, qs(c.counter), value);
+    }
+    for (const auto& [port, item] : parents) expand(item, parents.size() <= 2);
+    expand(counters_);
+    Q_EMIT countersUpdated();
 }
 
 QString InspectorPanel::text() const {

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 class QLabel;
@@ -17,6 +18,8 @@ namespace fabscope {
 
 struct StoreSnapshot;
 struct CounterIndex;
+struct CounterReading;
+class BackgroundJob;
 class SelectionController;
 class TimeController;
 
@@ -38,6 +41,7 @@ private:
     void rebuild();
     void updateRates();
     void requestCounters();
+    void showCounters(const std::vector<CounterReading>& readings, const QString& error);
     // A section heading and key/value rows under it; row() returns the key item (column 0).
     QStandardItem* section(const QString& title);
     QStandardItem* row(QStandardItem* parent, const QString& key, const QString& value);
@@ -51,7 +55,12 @@ private:
     SelectionController* selection_;
     TimeController* time_;
     std::shared_ptr<const StoreSnapshot> snapshot_;
-    std::shared_ptr<const CounterIndex> counterIndex_;  // built on the first read, per snapshot
+    BackgroundJob* countersJob_;  // reads of an older selection or cursor are dropped
+    struct CounterIndexCache {
+        std::mutex mutex;
+        std::shared_ptr<const CounterIndex> index;  // built on the first read, per snapshot
+    };
+    std::shared_ptr<CounterIndexCache> counterIndex_;
     QLabel* title_ = nullptr;
     QTreeView* tree_ = nullptr;
     QStandardItemModel* model_ = nullptr;
@@ -62,7 +71,6 @@ private:
         int metric;
     };
     std::vector<RateRow> rateRows_;
-    int generation_ = 0;  // counter reads of an older selection or cursor are dropped
 };
 
 } // namespace fabscope

@@ -1,11 +1,11 @@
 #include "views/latency_matrix_view.h"
 
+#include "views/background_job.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_controller.h"
 
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -13,7 +13,6 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -163,7 +162,7 @@ void MatrixCanvas::paintEvent(QPaintEvent*) {
 }
 
 LatencyMatrixView::LatencyMatrixView(TimeController* time, SelectionController* selection, QWidget* parent)
-    : QWidget(parent), time_(time), selection_(selection) {
+    : QWidget(parent), time_(time), selection_(selection), job_(new BackgroundJob(QStringLiteral("latencyMatrixJob"), this)) {
     setObjectName(QStringLiteral("latencyMatrixView"));
     setAccessibleName(tr("Latency matrix"));
     auto* layout = new QVBoxLayout(this);
@@ -206,8 +205,8 @@ void LatencyMatrixView::setMode(Mode mode) {
 }
 
 void LatencyMatrixView::recompute() {
-    const int generation = ++generation_;
     if (!snapshot_ || snapshot_->path.empty()) {
+        job_->drop();  // a computation under way is of the store replaced
         setMatrix({});
         return;
     }
@@ -215,22 +214,20 @@ void LatencyMatrixView::recompute() {
     double from = std::numeric_limits<double>::lowest(), to = std::numeric_limits<double>::max();
     if (time_ && time_->selection()) from = time_->selection()->start, to = time_->selection()->end;
     status_->setText(tr("Computing…"));
-    auto* watcher = new QFutureWatcher<ProbeMatrix>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != generation_) return;  // a newer window or store superseded this one
-        try {
-            setMatrix(watcher->result());
-        } catch (const std::exception& e) {
+    job_->run(
+        [snapshot = snapshot_, from, to](const JobToken&) {
+            const Store store(snapshot->path, Store::Mode::ReadOnly);
+            return buildProbeMatrix(loadProbePairs(store, snapshot->fabric, from, to, kMaxRoutes), snapshot->fabric);
+        },
+        [this](ProbeMatrix matrix) {
+            setMatrix(std::move(matrix));
+            Q_EMIT loaded();
+        },
+        [this](const QString& error) {
             setMatrix({});
-            status_->setText(tr("Cannot read probes: %1").arg(QString::fromUtf8(e.what())));
-        }
-        Q_EMIT loaded();
-    });
-    watcher->setFuture(QtConcurrent::run([snapshot = snapshot_, from, to] {
-        const Store store(snapshot->path, Store::Mode::ReadOnly);
-        return buildProbeMatrix(loadProbePairs(store, snapshot->fabric, from, to, kMaxRoutes), snapshot->fabric);
-    }));
+            status_->setText(tr("Cannot read probes: %1").arg(error));
+            Q_EMIT loaded();
+        });
 }
 
 void LatencyMatrixView::setMatrix(ProbeMatrix matrix) {

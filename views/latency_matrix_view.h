@@ -19,6 +19,7 @@ QT_END_NAMESPACE
 namespace fabscope {
 
 struct StoreSnapshot;
+class BackgroundJob;
 class SelectionController;
 class TimeController;
 
@@ -62,7 +63,7 @@ private:
     QComboBox* modeBox_ = nullptr;
     QLabel* status_ = nullptr;
     QWidget* canvas_ = nullptr;
-    int generation_ = 0;
+    BackgroundJob* job_;  // a newer window or store supersedes the computation under way
 };
 
 } // namespace fabscope

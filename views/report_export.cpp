@@ -4,27 +4,29 @@
 #include "core/report/report_writer.h"
 #include "core/store/store.h"
 
-#include <QApplication>
+#include "views/background_job.h"
+
 #include <QFileDialog>
-#include <QFutureWatcher>
-#include <QPointer>
 #include <QProgressDialog>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fabscope {
 namespace {
 
 struct ExportOutcome {
     bool ok = false;
-    bool cancelled = false;
     QString message;
 };
 
 } // namespace
 
-ReportExporter::ReportExporter(QWidget* dialogParent) : QObject(dialogParent), parent_(dialogParent) {
+ReportExporter::ReportExporter(QWidget* dialogParent)
+    : QObject(dialogParent), parent_(dialogParent), job_(new BackgroundJob(QStringLiteral("reportJob"), this)) {
     setObjectName(QStringLiteral("reportExporter"));
+    connect(job_, &BackgroundJob::progress, this,
+            [this](double fraction, const QString& stage) { Q_EMIT progress(static_cast<int>(fraction * 100), stage); });
 }
+
+bool ReportExporter::isRunning() const { return job_->busy(); }
 
 void ReportExporter::chooseAndExport(const QString& storePath, std::optional<TimeRange> window) {
     if (storePath.isEmpty()) {
@@ -45,65 +47,50 @@ void ReportExporter::exportTo(const QString& storePath, const QString& out, std:
         Q_EMIT finished(false, tr("A report file ends in .html, .pdf, .csv or .json: %1").arg(out));
         return;
     }
-    if (running_ && cancel_) cancel_->store(true);  // the newer export wins
-    running_ = true;
-    const int generation = ++generation_;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    auto cancel = cancel_;
-
+    if (dialog_) dialog_->deleteLater();  // the export under way is superseded: its result is dropped
     auto* dialog = new QProgressDialog(tr("Exporting the report…"), tr("Cancel"), 0, 100, parent_);
+    dialog_ = dialog;
     dialog->setObjectName(QStringLiteral("reportProgress"));
     dialog->setAccessibleName(tr("Report export progress"));
     dialog->setWindowModality(Qt::NonModal);
     dialog->setMinimumDuration(300);
     dialog->setAutoClose(false);
     dialog->setAutoReset(false);
-    connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    connect(dialog, &QProgressDialog::canceled, job_, &BackgroundJob::cancel);
     connect(this, &ReportExporter::progress, dialog, [dialog](int percent, const QString& stage) {
         dialog->setValue(percent);
         dialog->setLabelText(stage);
     });
-
-    QPointer<ReportExporter> self(this);
-    auto stage = [self, generation](int percent, const QString& text) {
-        QMetaObject::invokeMethod(qApp, [self, generation, percent, text] {
-            if (self && self->generation_ == generation) Q_EMIT self->progress(percent, text);
-        });
-    };
-    auto* watcher = new QFutureWatcher<ExportOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog, generation] {
-        watcher->deleteLater();
+    auto deliver = [this, dialog](const ExportOutcome& r) {
         dialog->deleteLater();
-        if (generation != generation_) return;  // superseded by a newer export
-        running_ = false;
-        const ExportOutcome r = watcher->result();
         Q_EMIT finished(r.ok, r.message);
-    });
-    watcher->setFuture(QtConcurrent::run([store = storePath.toStdString(), path = out, window, f = *format, cancel, stage, config = config_, findings = findings_]() -> ExportOutcome {
-        try {
-            stage(5, tr("Opening the store…"));
-            const Store s(store, Store::Mode::ReadOnly);
-            ReportOptions options;
-            if (window) options.window = AnalysisWindow{window->start, window->end};
-            options.config = config;
-            options.findings = findings;
-            options.cancel = cancel.get();
-            stage(15, tr("Analysing and summarising the fabric…"));
-            std::optional<ReportData> data;
+    };
+    job_->run(
+        [store = storePath.toStdString(), path = out, window, f = *format, config = config_, findings = findings_](const JobToken& token) -> ExportOutcome {
             try {
-                data.emplace(buildReportData(s, options));
-            } catch (const AnalysisCancelled&) {
-                cancel->store(true);
+                token.progress(0.05, tr("Opening the store…"));
+                const Store s(store, Store::Mode::ReadOnly);
+                ReportOptions options;
+                if (window) options.window = AnalysisWindow{window->start, window->end};
+                options.config = config;
+                options.findings = findings;
+                options.cancel = token.flag();
+                token.progress(0.15, tr("Analysing and summarising the fabric…"));
+                std::optional<ReportData> data;
+                try {
+                    data.emplace(buildReportData(s, options));
+                } catch (const AnalysisCancelled&) {
+                }
+                if (token.cancelled()) return {false, tr("Export cancelled; nothing was written.")};
+                token.progress(0.80, tr("Writing %1…").arg(path));
+                writeReport(*data, f, path.toStdString());
+                token.progress(1.0, tr("Done."));
+                return {true, path};
+            } catch (const std::exception& e) {
+                return {false, tr("Cannot export the report: %1").arg(QString::fromUtf8(e.what()))};
             }
-            if (cancel->load()) return {false, true, tr("Export cancelled; nothing was written.")};
-            stage(80, tr("Writing %1…").arg(path));
-            writeReport(*data, f, path.toStdString());
-            stage(100, tr("Done."));
-            return {true, false, path};
-        } catch (const std::exception& e) {
-            return {false, false, tr("Cannot export the report: %1").arg(QString::fromUtf8(e.what()))};
-        }
-    }));
+        },
+        deliver);
 }
 
 } // namespace fabscope

@@ -7,16 +7,18 @@
 #include "core/time_range.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
+class QProgressDialog;
 class QWidget;
 
 namespace fabscope {
 
+class BackgroundJob;
 struct FindingsReport;
 
 class ReportExporter : public QObject {
@@ -25,7 +27,7 @@ public:
     explicit ReportExporter(QWidget* dialogParent);
     // Test hook: the next export writes here instead of asking with a file dialog.
     void setPresetPath(const QString& path) { preset_ = path; }
-    [[nodiscard]] bool isRunning() const { return running_; }
+    [[nodiscard]] bool isRunning() const;
     // The thresholds of the GUI's analysis, and its findings on screen: an export over their
     // window reuses them, so the report says what the window shows.
     void setAnalysis(const AnalysisConfig& config, std::shared_ptr<const FindingsReport> findings) {
@@ -46,9 +48,8 @@ Q_SIGNALS:
 private:
     QWidget* parent_;
     QString preset_;
-    bool running_ = false;
-    int generation_ = 0;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundJob* job_;                // a newer export cancels and supersedes the one under way
+    QPointer<QProgressDialog> dialog_;  // of the export under way
     AnalysisConfig config_;
     std::shared_ptr<const FindingsReport> findings_;
 };

@@ -1,7 +1,7 @@
 // hot_link: a link direction at >= util of its capacity for >= min_samples consecutive intervals.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
-#include "core/two_connections.h"
+#include "core/parallel_connections.h"
 
 #include <algorithm>
 #include <cmath>
@@ -92,17 +92,17 @@ void scanLinks(const AnalysisContext& ctx, const Store& via, std::size_t first, 
 } // namespace
 
 void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
-    // A large read-only store is scanned on two threads, the second through its own connection
-    // (a Store is one thread's); each takes every other block of links, so the order of the
-    // joined findings is fixed.
+    // A large read-only store is scanned on workerThreads() threads, each through its own
+    // connection (a Store is one thread's); share i takes every n-th block of links from i, and
+    // the shares are joined in order, so the findings' order is fixed for a thread count.
     const Store& store = ctx.store();
     const std::size_t n = ctx.fabric().links.size();
     if (n < kParallelLinks || !store.readOnly()) return scanLinks(ctx, store, 0, 1, out);
-    std::vector<Finding> second;
-    onTwoConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
-        scanLinks(ctx, via, first, stride, first == 0 ? out : second);
-    });
-    out.insert(out.end(), std::make_move_iterator(second.begin()), std::make_move_iterator(second.end()));
+    std::vector<std::vector<Finding>> shares(workerThreads());
+    onConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
+        scanLinks(ctx, via, first, stride, shares[first]);
+    }, shares.size());
+    for (auto& share : shares) out.insert(out.end(), std::make_move_iterator(share.begin()), std::make_move_iterator(share.end()));
 }
 
 } // namespace fabscope

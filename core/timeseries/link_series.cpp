@@ -3,7 +3,7 @@
 #include "core/analysis/rates.h"
 #include "core/series_ports.h"
 #include "core/store/store.h"
-#include "core/two_connections.h"
+#include "core/parallel_connections.h"
 
 #include <algorithm>
 #include <cmath>
@@ -212,13 +212,13 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     out.errors.assign(cells, kNaN);
     out.upIsAtoB.assign(out.links, 1);
 
-    // A large read-only store loads on two threads, the second through its own connection.
+    // A large read-only store loads on workerThreads() threads, each through its own connection.
     constexpr std::size_t kParallelLinks = 4096;
     if (fabric.links.size() < kParallelLinks || !store.readOnly()) {
         fillLinks(store, fabric, tiers, series, 0, 1, cancel, out);
         return out;
     }
-    onTwoConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
+    onConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
         fillLinks(via, fabric, tiers, series, first, stride, cancel, out);
     });
     return out;

@@ -1,0 +1,108 @@
+#include "app/import_job.h"
+
+#include "importers/import_runner.h"
+#include "importers/remote/prometheus_pull.h"
+#include "views/background_job.h"
+#include "views/prometheus_pull_dialog.h"
+
+#include <QFileDialog>
+#include <QProgressDialog>
+
+namespace fabscope {
+namespace {
+
+QStringList lines(const ImportSummary& s) {
+    QStringList out;
+    for (const auto& d : s.diagnostics) out << QString::fromStdString(d.format());
+    return out;
+}
+
+ImportOutcome describeFiles(const ImportSummary& s) {
+    if (s.cancelled) return {false, QObject::tr("Import cancelled; the store is unchanged by the cancelled file."), s.diagnostics};
+    const QString head = QObject::tr("%1 imported, %2 already in the store, %3 skipped (not needed), %4 failed")
+                             .arg(s.count(FileStatus::Imported))
+                             .arg(s.count(FileStatus::AlreadyImported))
+                             .arg(s.count(FileStatus::Skipped))
+                             .arg(s.count(FileStatus::Failed));
+    if (s.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines(s).join(QLatin1Char('\n')), s.diagnostics};
+    return {true, head, s.diagnostics};
+}
+
+ImportOutcome describePull(const ImportSummary& s) {
+    if (s.cancelled) return {false, QObject::tr("Pull cancelled; the store is unchanged."), s.diagnostics};
+    const QString head = s.count(FileStatus::AlreadyImported) ? QObject::tr("This pull is already in the store: nothing to do.")
+                         : s.anyFailed()                       ? QObject::tr("The pull failed; the store is unchanged.")
+                                                               : QObject::tr("Pulled %1 samples.").arg(s.files.empty() ? 0 : s.files.front().rows);
+    if (s.anyFailed()) return {false, head + QStringLiteral("\n\n") + lines(s).join(QLatin1Char('\n')), s.diagnostics};
+    return {true, head, s.diagnostics};
+}
+
+} // namespace
+
+ImportJob::ImportJob(QWidget* parent)
+    : QObject(parent), parent_(parent), job_(new BackgroundJob(QStringLiteral("importJob"), this)) {}
+
+bool ImportJob::busy() const { return job_->busy(); }
+
+template <typename Work>
+void ImportJob::start(const QString& storePath, const QString& label, Work work) {
+    auto* dialog = new QProgressDialog(label, tr("Cancel"), 0, 1000, parent_);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    connect(dialog, &QProgressDialog::canceled, job_, &BackgroundJob::cancel);
+    connect(job_, &BackgroundJob::progress, dialog, [dialog](double f) { dialog->setValue(static_cast<int>(f * 1000)); });
+    auto finish = [this, dialog, storePath](ImportOutcome outcome) {
+        // Stop the dialog's minimum-duration timer before any nested message-box loop: a dialog
+        // only deleteLater'd would pop up over the result and stay there.
+        dialog->reset();
+        dialog->hide();
+        dialog->deleteLater();
+        Q_EMIT finished(storePath, outcome);
+    };
+    job_->run(
+        [store = storePath.toStdString(), work = std::move(work)](const JobToken& token) {
+            Store s(store);
+            return work(s, [&token](double f) {
+                token.progress(f);
+                return !token.cancelled();
+            });
+        },
+        finish, [finish](const QString& error) { finish({false, error, {}}); });
+}
+
+void ImportJob::importFiles(const QString& storePath, const QStringList& files) {
+    if (busy()) return;
+    std::vector<std::string> paths;
+    for (const auto& f : files) paths.push_back(f.toStdString());
+    start(storePath, tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())),
+          [paths](Store& s, const ProgressFn& progress) {
+              ImporterRegistry registry;
+              return describeFiles(ImportRunner(s, registry).run(paths, {}, progress));
+          });
+}
+
+void ImportJob::askAndPull(const QString& storePath) {
+    if (busy()) return;
+    PrometheusPullDialog dialog(parent_);
+    if (dialog.exec() != QDialog::Accepted) return;
+    PullOptions o;
+    o.url = dialog.url().toStdString();
+    o.from = static_cast<double>(dialog.from().toSecsSinceEpoch());
+    o.to = static_cast<double>(dialog.to().toSecsSinceEpoch());
+    o.step = dialog.stepSeconds();
+    for (const QString& s : dialog.selectors()) o.selectors.push_back(s.toStdString());
+    QString store = storePath;
+    if (store.isEmpty())
+        store = QFileDialog::getSaveFileName(parent_, tr("Create a store for the import"), QStringLiteral("fabric.sqlite"),
+                                             tr("FabScope stores (*.sqlite)"));
+    if (!store.isEmpty()) pull(store, o);
+}
+
+void ImportJob::pull(const QString& storePath, const PullOptions& options) {
+    if (busy()) return;
+    // The network waits and the store writes happen on the worker; the GUI thread only paints.
+    start(storePath, tr("Pulling from %1…").arg(QString::fromStdString(options.url)),
+          [options](Store& s, const ProgressFn& progress) { return describePull(pullPrometheus(s, options, progress)); });
+}
+
+} // namespace fabscope

@@ -1,0 +1,46 @@
+#pragma once
+// Work split over workerThreads() threads for a large read-only store: this thread reads through
+// `store`, each other thread through its own read-only connection to the same file (a Store is
+// one thread's). `work(via, first, stride)` takes every `stride`-th share from `first`; the first
+// exception of another thread is rethrown once all have finished.
+#include "core/store/store.h"
+#include "core/worker_threads.h"
+
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fabscope {
+
+// Runs `work` on `threads` shares (0 = workerThreads()); returns the number of shares used.
+template <typename Work>
+std::size_t onConnections(const Store& store, Work&& work, std::size_t threads = 0) {
+    const std::size_t n = threads ? threads : workerThreads();
+    std::exception_ptr failed;
+    std::mutex failedMutex;
+    std::vector<std::thread> others;
+    others.reserve(n - 1);
+    for (std::size_t first = 1; first < n; ++first)
+        others.emplace_back([&, first] {
+            try {
+                const Store own(store.path(), Store::Mode::ReadOnly);
+                const Store::ReadTransaction read(own);
+                work(own, first, n);
+            } catch (...) {
+                const std::lock_guard lock(failedMutex);
+                if (!failed) failed = std::current_exception();
+            }
+        });
+    try {
+        work(store, std::size_t{0}, n);
+    } catch (...) {
+        for (auto& t : others) t.join();
+        throw;
+    }
+    for (auto& t : others) t.join();
+    if (failed) std::rethrow_exception(failed);
+    return n;
+}
+
+} // namespace fabscope
