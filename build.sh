@@ -11,7 +11,8 @@ cd "$(dirname "$0")"
 
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libboost-graph-dev
                 libsqlite3-dev nlohmann-json3-dev libssl-dev libgl-dev libxkbcommon-dev)
-TEST_PACKAGES=(sqlite3 dpkg-dev poppler-utils prometheus fonts-dejavu-core)  # prometheus: tst_prometheus_pull round trip; fonts: texts drawn offscreen
+TEST_PACKAGES=(sqlite3 dpkg-dev poppler-utils prometheus fonts-dejavu-core  # prometheus: tst_prometheus_pull round trip; fonts: texts drawn offscreen
+               clang libclang-rt-14-dev)  # the libFuzzer runs (fuzz preset); clang only recommends its runtime
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -81,9 +82,25 @@ test)
     build_preset dev
     log "tests (dev; fuzz targets run in the sanitizer build)"
     ctest --preset dev -j "$JOBS" -LE fuzz
+    if command -v dpkg-deb >/dev/null; then
+        # The package of the dev build (same install rules and CPack set-up as `package`, without a
+        # second, release build): its files, its dependencies, and its binary run from it.
+        log "Debian package check (cpack of the dev build)"
+        (cd build && cpack -G DEB -B package >/dev/null)
+        packaging/deb/check-package.sh build/package
+    fi
     build_preset asan
     log "tests (ASan + UBSan, with bounded fuzz runs)"
     UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$JOBS" -LE package
+    if command -v clang++ >/dev/null; then
+        # Coverage-guided: libFuzzer, 8 s per target; new inputs kept in build-fuzz/corpus/<target>/,
+        # crashers in build-fuzz/crashers/ (tests/fuzz/CMakeLists.txt).
+        build_preset fuzz
+        log "libFuzzer runs (clang, ASan + UBSan)"
+        UBSAN_OPTIONS=print_stacktrace=1 ctest --preset fuzz -j "$JOBS"
+    else
+        log "no clang++: libFuzzer runs skipped (the standalone fuzz driver ran in the ASan build)"
+    fi
     ;;
 package)
     install_missing "${BUILD_PACKAGES[@]}" dpkg-dev
