@@ -28,6 +28,7 @@
 #include "views/time_scrubber.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QComboBox>
 #include <QLabel>
 #include <QTableView>
@@ -431,6 +432,16 @@ void MainWindow::showRates(std::shared_ptr<const StoreSnapshot> snapshot) {
     heatmap_->setSelectedLink(linkOfSelection(*selection_, snapshot_.get()));
     time_->setStep(snapshot_->rates.step);
     showSummary();
+    // A RoCE capture without port speeds has byte counters but nothing to divide them by: colour
+    // by throughput (Gb/s) rather than a fabric all grey.
+    const auto& r = snapshot_->rates;
+    const bool anyCapacity = std::any_of(r.capacityUpGbps.begin(), r.capacityUpGbps.end(), [](float c) { return c > 0; });
+    const auto shown = static_cast<LinkMetric>(metricBox_->currentData().toInt());
+    const bool utilisation = shown == LinkMetric::UtilMax || shown == LinkMetric::UtilUp || shown == LinkMetric::UtilDown;
+    if (r.linksWithoutCapacity() > 0 && !anyCapacity && utilisation) {
+        metricBox_->setCurrentIndex(metricBox_->findData(static_cast<int>(LinkMetric::ThroughputMax)));
+        metricNote_ = tr("; no link speed in this store: links coloured by throughput (Gb/s), not utilisation");
+    }
 }
 
 void MainWindow::setSnapshotOnViews() {
@@ -484,7 +495,9 @@ void MainWindow::showSummary() {
 QString MainWindow::openedMessage(const QString& path) {
     QString m = tr("Opened %1").arg(path);
     if (!lastImport_.isEmpty()) m += tr(" after the import: %1").arg(lastImport_);
+    m += metricNote_;
     lastImport_.clear();
+    metricNote_.clear();
     return m;
 }
 

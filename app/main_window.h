@@ -103,6 +103,7 @@ private:
     BackgroundJob* loadJob_ = nullptr;   // the store's fabric; a newer open supersedes it
     BackgroundJob* ratesJob_ = nullptr;  // its link rates, cancelled by a newer open
     ImportJob* importJob_ = nullptr;     // one import (files or a pull) at a time
+    QString metricNote_;                 // why the metric box changed by itself, for the status line
 };
 
 } // namespace fabscope

@@ -106,6 +106,7 @@ std::uint64_t capacityBps(std::optional<int> width, std::string_view speed) {
 
 std::string widthSpeedLabel(std::optional<int> width, std::string_view speed) {
     if (speed.ends_with("GbE")) return std::string(speed);  // Ethernet: the port's speed, no lanes
+    if (!width && (speed.empty() || speed == "???")) return "unknown";  // e.g. LLDP without a MAU type
     std::string s = width ? std::to_string(*width) + "x" : std::string("??");
     s += speed.empty() ? std::string_view("???") : speed;
     return s;

@@ -41,6 +41,9 @@ ColourScale::ColourScale(LinkMetric metric) : metric_(metric) {
     case LinkMetric::UtilDown: lo_ = 0, hi_ = 100, log_ = false; break;
     case LinkMetric::XmitWait: lo_ = 0, hi_ = 8, log_ = true; break;  // 1 .. 1e8 ticks/s
     case LinkMetric::Errors: lo_ = -2, hi_ = 3, log_ = true; break;   // 0.01 .. 1000 errors/s
+    case LinkMetric::ThroughputMax:
+    case LinkMetric::ThroughputUp:
+    case LinkMetric::ThroughputDown: lo_ = 0, hi_ = 400, log_ = false; break;  // Gb/s, to 400G
     }
     for (int i = 0; i < 256; ++i) lut_[static_cast<std::size_t>(i)] = ramp(i / 255.0).rgb();
 }
@@ -53,6 +56,7 @@ double ColourScale::position(float value) const {
 
 QRgb ColourScale::rgb(float value) const {
     if (std::isnan(value)) return noData();
+    if (log_ && value == 0) return zero();  // a clean link must not look like a barely erroring one
     return lut_[static_cast<std::size_t>(position(value) * 255.0 + 0.5)];
 }
 
@@ -61,7 +65,7 @@ QString ColourScale::name() const { return QString::fromUtf8(metricName(metric_)
 
 QString ColourScale::format(double value) const {
     if (std::isnan(value)) return QObject::tr("no data");
-    if (!log_) return QString::number(value, 'f', value < 10 ? 1 : 0) + QStringLiteral(" %");
+    if (!log_) return QString::number(value, 'f', value < 10 ? 1 : 0) + QLatin1Char(' ') + unit();
     return compact(value) + QLatin1Char(' ') + unit();
 }
 
@@ -82,6 +86,12 @@ void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
     const QRect none(bar.right() + 10, bar.top(), 12, 12);
     p.fillRect(none, QColor(noData()));
     p.drawText(none.right() + 3, bar.bottom(), QObject::tr("none"));
+    if (log_) {  // exact zero has its own swatch, at the title line's right end
+        const QString label = QObject::tr("zero");
+        const QRect z(area.right() - pad - fm.horizontalAdvance(label) - 16, area.top() + pad, 12, 12);
+        p.fillRect(z, QColor(zero()));
+        p.drawText(z.right() + 3, z.bottom(), label);
+    }
     const int ty = bar.bottom() + 4 + fm.ascent();
     for (int i = 0; i <= 4; ++i) {
         const double f = i / 4.0;

@@ -1,6 +1,7 @@
 #pragma once
 // Colour scales of the link metrics, with the legend (name, unit, ticks) drawn the same way by the
-// fabric view and the heatmap. Utilisation is linear 0-100 %; XmitWait and errors are log scales.
+// fabric view and the heatmap. Utilisation is linear 0-100 %, throughput linear 0-400 Gb/s;
+// XmitWait and errors are log scales, with zero in a colour of its own.
 #include "core/timeseries/link_series.h"
 
 #include <QColor>
@@ -20,6 +21,8 @@ public:
     // Colour of a value (NaN: the "no data" grey).
     [[nodiscard]] QRgb rgb(float value) const;
     [[nodiscard]] static QRgb noData() { return qRgb(185, 188, 194); }
+    // Log scales (XmitWait, errors): exactly zero, drawn apart from the smallest non-zero value.
+    [[nodiscard]] static QRgb zero() { return qRgb(226, 242, 226); }
     // "93 %", "1.2k ticks/s", "0.05 errors/s"
     [[nodiscard]] QString format(double value) const;
     [[nodiscard]] QString unit() const;

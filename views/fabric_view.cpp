@@ -381,11 +381,15 @@ QString FabricView::tooltipAt(QPointF pos) const {
     } else {
         const std::uint32_t l = layout_->edgeMembers[edge.firstMember];
         const Link& link = f.links[l];
-        text = tr("<b>%1</b><br>%2, %3 Gb/s%4")
+        const QString capacity = link.capacityBps ? tr("%1 Gb/s").arg(static_cast<double>(link.capacityBps) / 1e9) : tr("capacity unknown");
+        text = tr("<b>%1</b><br>%2, %3%4")
                    .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(l)))).toHtmlEscaped(),
-                        qs(widthSpeedLabel(link.width, link.speed)), QString::number(static_cast<double>(link.capacityBps) / 1e9))
+                        qs(widthSpeedLabel(link.width, link.speed)), capacity)
                    .arg(edge.members > 1 ? tr("<br>%1 parallel links").arg(edge.members) : QString());
-        text += tr("<br>up %1, down %2").arg(pct.format(util(LinkMetric::UtilUp, l)), pct.format(util(LinkMetric::UtilDown, l)));
+        const ColourScale gbps(LinkMetric::ThroughputUp);
+        text += tr("<br>up %1 (%2), down %3 (%4)")
+                    .arg(gbps.format(util(LinkMetric::ThroughputUp, l)), pct.format(util(LinkMetric::UtilUp, l)),
+                         gbps.format(util(LinkMetric::ThroughputDown, l)), pct.format(util(LinkMetric::UtilDown, l)));
     }
     text += tr("<br>%1: %2 (max over the %3 link(s) drawn here)")
                 .arg(scale_.name(), scale_.format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]

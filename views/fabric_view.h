@@ -66,6 +66,7 @@ public:
     void renderFrame();
     [[nodiscard]] bool frameIsCurrent() const { return !geometryDirty_ && !idBuffer_.isNull() && idBuffer_.size() == size(); }
     [[nodiscard]] int droppedFrames() const { return droppedFrames_; }
+    [[nodiscard]] std::shared_ptr<const StoreSnapshot> snapshot() const { return snapshot_; }
 
 public Q_SLOTS:
     void setMetric(fabscope::LinkMetric metric);

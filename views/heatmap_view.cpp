@@ -50,7 +50,13 @@ void pool(const LinkTimeSeries& r, LinkMetric m, const std::vector<std::uint32_t
         maxPoolRows(data.data(), r.bins, order, H, W, 0, H / n, dst);
         for (auto& t : others) t.join();
     };
-    if (m != LinkMetric::UtilMax) return run(*r.stored(m), out);
+    if (const auto* stored = r.stored(m)) return run(*stored, out);
+    if (m != LinkMetric::UtilMax) {  // derived (throughput): materialised on this worker, then pooled
+        std::vector<float> all(r.links * r.bins);
+        for (std::size_t l = 0; l < r.links; ++l)
+            for (std::size_t b = 0; b < r.bins; ++b) all[l * r.bins + b] = r.value(m, l, b);
+        return run(all, out);
+    }
     run(r.utilUp, out);
     std::vector<float> down(H * W);
     run(r.utilDown, down.data());

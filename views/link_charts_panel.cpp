@@ -104,6 +104,7 @@ LinkChartsPanel::LinkChartsPanel(SelectionController* selection, TimeController*
     lowerMetric_->setAccessibleName(tr("Lower chart shows"));
     lowerMetric_->addItem(tr("Errors (errors/s)"), static_cast<int>(LinkMetric::Errors));
     lowerMetric_->addItem(tr("XmitWait (ticks/s)"), static_cast<int>(LinkMetric::XmitWait));
+    lowerMetric_->addItem(tr("Throughput, max of both directions (Gb/s)"), static_cast<int>(LinkMetric::ThroughputMax));
     head->addWidget(title_, 1);
     head->addWidget(lowerMetric_);
     layout->addLayout(head);
@@ -179,10 +180,15 @@ void LinkChartsPanel::fill() {
         setPooled(up_, r.row(LinkMetric::UtilUp, l), r.start, r.step, utilPeak);
         setPooled(down_, r.row(LinkMetric::UtilDown, l), r.start, r.step, utilPeak);
         setPooled(lower_, r.row(metric, l), r.start, r.step, lowerPeak);
-        title_->setText(tr("<b>%1</b> — %2 Gb/s; peak utilisation %3 %")
-                            .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped(),
-                                 QString::number(static_cast<double>(link.capacityBps) / 1e9, 'g', 4))
-                            .arg(static_cast<double>(utilPeak), 0, 'f', 1));
+        if (link.capacityBps)
+            title_->setText(tr("<b>%1</b> — %2 Gb/s; peak utilisation %3 %")
+                                .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped(),
+                                     QString::number(static_cast<double>(link.capacityBps) / 1e9, 'g', 4))
+                                .arg(static_cast<double>(utilPeak), 0, 'f', 1));
+        else  // RoCE without a port speed: no utilisation, but the throughput is known
+            title_->setText(tr("<b>%1</b> — capacity unknown (no port speed in the capture); peak throughput %2 Gb/s")
+                                .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped())
+                                .arg(static_cast<double>(r.peak(LinkMetric::ThroughputMax, l)), 0, 'f', 1));
     }
     const TimeRange span = snapshot_ ? (snapshot_->rates.empty() ? snapshot_->timeSpan() : snapshot_->rates.span()) : TimeRange{0, 1};
     const double t0 = span.valid() ? span.start : 0, t1 = span.valid() && span.end > span.start ? span.end : t0 + 1;

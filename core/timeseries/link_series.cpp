@@ -45,6 +45,9 @@ std::string_view metricName(LinkMetric m) {
     case LinkMetric::UtilDown: return "Utilisation down (towards the hosts)";
     case LinkMetric::XmitWait: return "XmitWait";
     case LinkMetric::Errors: return "Errors";
+    case LinkMetric::ThroughputMax: return "Throughput (max of both directions)";
+    case LinkMetric::ThroughputUp: return "Throughput up (towards the spine)";
+    case LinkMetric::ThroughputDown: return "Throughput down (towards the hosts)";
     }
     return "";
 }
@@ -56,6 +59,9 @@ std::string_view metricUnit(LinkMetric m) {
     case LinkMetric::UtilDown: return "%";
     case LinkMetric::XmitWait: return "ticks/s";
     case LinkMetric::Errors: return "errors/s";
+    case LinkMetric::ThroughputMax:
+    case LinkMetric::ThroughputUp:
+    case LinkMetric::ThroughputDown: return "Gb/s";
     }
     return "";
 }
@@ -72,20 +78,39 @@ const std::vector<float>* LinkTimeSeries::stored(LinkMetric m) const {
     case LinkMetric::UtilDown: return &utilDown;
     case LinkMetric::XmitWait: return &xmitWait;
     case LinkMetric::Errors: return &errors;
-    case LinkMetric::UtilMax: return nullptr;
+    case LinkMetric::UtilMax:
+    case LinkMetric::ThroughputMax:
+    case LinkMetric::ThroughputUp:
+    case LinkMetric::ThroughputDown: return nullptr;
     }
     return nullptr;
 }
 
+namespace {
+
+float maxOfDefined(float u, float d) {
+    if (std::isnan(u)) return d;
+    if (std::isnan(d)) return u;
+    return std::max(u, d);
+}
+
+} // namespace
+
 float LinkTimeSeries::value(LinkMetric m, std::size_t link, std::size_t bin) const {
     const std::size_t i = link * bins + bin;
-    if (m == LinkMetric::UtilMax) {
-        const float u = utilUp[i], d = utilDown[i];
-        if (std::isnan(u)) return d;
-        if (std::isnan(d)) return u;
-        return std::max(u, d);
+    auto gbps = [&](const std::vector<float>& util, const std::vector<float>& cap, const std::vector<float>& raw) {
+        const float c = link < cap.size() ? cap[link] : 0.0f;
+        if (c > 0) return util[i] * c / 100.0f;
+        return raw.empty() ? kNaN : raw[i];
+    };
+    switch (m) {
+    case LinkMetric::UtilMax: return maxOfDefined(utilUp[i], utilDown[i]);
+    case LinkMetric::ThroughputUp: return gbps(utilUp, capacityUpGbps, gbpsUp);
+    case LinkMetric::ThroughputDown: return gbps(utilDown, capacityDownGbps, gbpsDown);
+    case LinkMetric::ThroughputMax:
+        return maxOfDefined(gbps(utilUp, capacityUpGbps, gbpsUp), gbps(utilDown, capacityDownGbps, gbpsDown));
+    default: return (*stored(m))[i];
     }
-    return (*stored(m))[i];
 }
 
 std::vector<float> LinkTimeSeries::row(LinkMetric m, std::size_t link) const {
@@ -149,10 +174,12 @@ void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>&
             const PortId lower = aLower ? l.a : l.b, upper = aLower ? l.b : l.a;
             const std::size_t base = li * out.bins;
             // One direction tx -> rx: xmit_bytes of tx when imported, else rcv_bytes of rx.
-            auto direction = [&](PortId tx, PortId rx, std::vector<float>& dst) {
+            // Without a capacity, the Gb/s go to the raw arrays (allocated when such links exist).
+            auto direction = [&](PortId tx, PortId rx, std::vector<float>& util, std::vector<float>& gbps, std::vector<float>& capGbps) {
                 const Port& txPort = fabric.port(tx);
                 const double cap = static_cast<double>(txPort.capacityBps ? txPort.capacityBps : l.capacityBps);
-                if (cap <= 0) return;
+                capGbps[li] = static_cast<float>(cap / 1e9);
+                if (cap <= 0 && gbps.empty()) return;
                 std::int64_t id = series.xmitBytes[tx.value()];
                 std::string_view counter = "xmit_bytes";
                 if (id == 0) {
@@ -160,11 +187,13 @@ void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>&
                     counter = "rcv_bytes";
                 }
                 if (id == 0) return;
-                fill(deriveRates(store.loadSeries(id), counter), 8.0 * 100.0 / cap, out.start, out.step, out.bins,
-                     dst.data() + base, maxOf);
+                if (cap > 0)
+                    fill(deriveRates(store.loadSeries(id), counter), 8.0 * 100.0 / cap, out.start, out.step, out.bins, util.data() + base, maxOf);
+                else
+                    fill(deriveRates(store.loadSeries(id), counter), 8.0 / 1e9, out.start, out.step, out.bins, gbps.data() + base, maxOf);
             };
-            direction(lower, upper, out.utilUp);
-            direction(upper, lower, out.utilDown);
+            direction(lower, upper, out.utilUp, out.gbpsUp, out.capacityUpGbps);
+            direction(upper, lower, out.utilDown, out.gbpsDown, out.capacityDownGbps);
             for (PortId p : {l.a, l.b}) {
                 if (const auto id = series.xmitWait[p.value()])
                     fill(deriveRates(store.loadSeries(id), "xmit_wait"), 1.0, out.start, out.step, out.bins,
@@ -211,6 +240,20 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     out.xmitWait.assign(cells, kNaN);
     out.errors.assign(cells, kNaN);
     out.upIsAtoB.assign(out.links, 1);
+    out.capacityUpGbps.assign(out.links, 0.0f);
+    out.capacityDownGbps.assign(out.links, 0.0f);
+    // RoCE captures often carry no port speed: those links get Gb/s arrays of their own.
+    for (const Link& l : fabric.links) {
+        const bool known = l.capacityBps > 0 || (fabric.port(l.a).capacityBps > 0 && fabric.port(l.b).capacityBps > 0);
+        if (known) continue;
+        const bool counted = series.xmitBytes[l.a.value()] || series.xmitBytes[l.b.value()] || series.rcvBytes[l.a.value()] ||
+                             series.rcvBytes[l.b.value()];
+        if (counted) ++out.withoutCapacity;
+    }
+    if (out.withoutCapacity > 0) {
+        out.gbpsUp.assign(cells, kNaN);
+        out.gbpsDown.assign(cells, kNaN);
+    }
 
     // A large read-only store loads on workerThreads() threads, each through its own connection.
     constexpr std::size_t kParallelLinks = 4096;

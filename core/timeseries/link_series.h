@@ -16,8 +16,10 @@ class Store;
 
 // What a link is coloured by. "Up" is the direction from the lower-tier end to the higher-tier
 // end (host -> leaf -> spine); UtilMax is the larger of both directions.
-enum class LinkMetric : std::uint8_t { UtilMax, UtilUp, UtilDown, XmitWait, Errors };
-inline constexpr int kLinkMetricCount = 5;
+// Throughput* are in Gb/s: they colour links whose capacity is unknown (RoCE captures without a
+// port speed), where utilisation has nothing to divide by.
+enum class LinkMetric : std::uint8_t { UtilMax, UtilUp, UtilDown, XmitWait, Errors, ThroughputMax, ThroughputUp, ThroughputDown };
+inline constexpr int kLinkMetricCount = 8;
 
 std::string_view metricName(LinkMetric m);  // "Utilisation (max of both directions)"
 std::string_view metricUnit(LinkMetric m);  // "%", "ticks/s", "errors/s"
@@ -30,6 +32,11 @@ struct LinkTimeSeries {
     // in ticks/s (max of both ends); errors in errors/s (sum of every error counter at both ends).
     std::vector<float> utilUp, utilDown, xmitWait, errors;
     std::vector<std::uint8_t> upIsAtoB;  // per link: 1 when the up direction is link.a -> link.b
+    // Per link and direction: the sending port's capacity in Gb/s (0: unknown). Throughput of a
+    // link with a capacity is derived from its utilisation; the Gb/s of links without one are kept
+    // in gbpsUp/gbpsDown, allocated only when the fabric has such links.
+    std::vector<float> capacityUpGbps, capacityDownGbps;
+    std::vector<float> gbpsUp, gbpsDown;
 
     [[nodiscard]] bool empty() const { return bins == 0 || links == 0; }
     [[nodiscard]] TimeRange span() const { return {start, start + step * static_cast<double>(bins)}; }
@@ -41,8 +48,11 @@ struct LinkTimeSeries {
     [[nodiscard]] std::vector<float> row(LinkMetric m, std::size_t link) const;
     // The largest value of a link over all bins (NaN when it has no data).
     [[nodiscard]] float peak(LinkMetric m, std::size_t link) const;
-    // The stored array of a metric; nullptr for the derived UtilMax.
+    // The stored array of a metric; nullptr for derived ones (UtilMax, Throughput*).
     [[nodiscard]] const std::vector<float>* stored(LinkMetric m) const;
+    // Links with byte counters but no capacity: only Throughput* colours them.
+    [[nodiscard]] std::size_t linksWithoutCapacity() const { return withoutCapacity; }
+    std::size_t withoutCapacity = 0;
 };
 
 // Loads the rates of every link of `fabric` (the store's snapshot `snapshotId`, tiers from
