@@ -207,7 +207,7 @@ int cmdDemo(const std::vector<std::string>& argv) {
               << " counter rows\n";
     for (const auto& f : m.files) std::cerr << "wrote " << f << "\n";
     for (const auto& f : m.faults)
-        std::cerr << "known fault: " << f.kind << " at " << f.node << " p" << f.port << " <-> " << f.peerNode << " p" << f.peerPort << "\n";
+        std::cerr << "known fault: " << kindName(f.kind) << " at " << f.node << " p" << f.port << " <-> " << f.peerNode << " p" << f.peerPort << "\n";
     return kOk;
 }
 

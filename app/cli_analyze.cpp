@@ -53,7 +53,7 @@ void printTable(const FindingsReport& r) {
     std::cout << header << '\n';
     for (const auto& f : r.findings) {
         char line[64];
-        std::snprintf(line, sizeof line, "%-9s %-14s %-20s ", std::string(toString(f.severity)).c_str(), f.kind.c_str(),
+        std::snprintf(line, sizeof line, "%-9s %-14s %-20s ", std::string(toString(f.severity)).c_str(), std::string(kindName(f.kind)).c_str(),
                       utc(f.start).c_str());
         std::cout << line << f.summary << '\n';
     }

@@ -290,11 +290,11 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
 
     if (!large) {
         const auto hotPeer = peerOf(f, topo.hot), degradedPeer = peerOf(f, topo.degraded), errorPeer = peerOf(f, topo.errors);
-        m.faults.push_back({"hot_link", hotLeaf, std::to_string(hotPort), hotPeer.first, hotPeer.second,
+        m.faults.push_back({FindingKind::HotLink, hotLeaf, std::to_string(hotPort), hotPeer.first, hotPeer.second,
                             t0 + static_cast<std::int64_t>(hotFrom) * dt, t0 + static_cast<std::int64_t>(hotTo) * dt});
-        m.faults.push_back({"degraded_link", topo.degraded.node, std::to_string(topo.degraded.port), degradedPeer.first,
+        m.faults.push_back({FindingKind::DegradedLink, topo.degraded.node, std::to_string(topo.degraded.port), degradedPeer.first,
                             degradedPeer.second, t0, t0});
-        m.faults.push_back({"error_link", errorLeaf, std::to_string(topo.errors.port), errorPeer.first, errorPeer.second, t0,
+        m.faults.push_back({FindingKind::ErrorLink, errorLeaf, std::to_string(topo.errors.port), errorPeer.first, errorPeer.second, t0,
                             t0 + static_cast<std::int64_t>(samples - 1) * dt});
     }
     nlohmann::json j;
@@ -305,7 +305,7 @@ DemoManifest writeDemo(const std::string& dir, const DemoOptions& options) {
     if (!m.groups.empty()) j["groups"] = m.groups;
     j["faults"] = nlohmann::json::array();
     for (const auto& fl : m.faults)
-        j["faults"].push_back({{"kind", fl.kind}, {"node", fl.node}, {"port", fl.port}, {"peer_node", fl.peerNode},
+        j["faults"].push_back({{"kind", std::string(kindName(fl.kind))}, {"node", fl.node}, {"port", fl.port}, {"peer_node", fl.peerNode},
                                {"peer_port", fl.peerPort}, {"start", fl.start}, {"end", fl.end}});
     std::ofstream(fs::path(dir) / ".expected-findings.json") << j.dump(2) << '\n';
     return m;

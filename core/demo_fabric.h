@@ -1,6 +1,7 @@
 #pragma once
 // `fabscope demo`: a synthetic fat-tree fabric written in real formats (ibnetdiscover + long CSV)
 // with faults whose answers are known, so the GUI and the analysis have something true to show.
+#include "core/analysis/finding_kind.h"
 #include "core/model.h"
 
 #include <cstdint>
@@ -20,7 +21,7 @@ struct DemoOptions {
 };
 
 struct DemoFault {
-    std::string kind;      // finding kind the analysis should report
+    FindingKind kind = FindingKind::HotLink;  // what the analysis should report
     std::string node;      // node description
     std::string port;      // port number
     std::string peerNode;  // the other end

@@ -154,7 +154,7 @@ inline FindingsReport analyzeStore(const std::string& db, const AnalysisConfig& 
     return analyze(store, {}, cfg);
 }
 
-inline std::vector<Finding> ofKind(const FindingsReport& r, const std::string& kind) {
+inline std::vector<Finding> ofKind(const FindingsReport& r, FindingKind kind) {
     std::vector<Finding> out;
     for (const auto& f : r.findings)
         if (f.kind == kind) out.push_back(f);

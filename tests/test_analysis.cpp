@@ -15,6 +15,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -61,7 +63,7 @@ std::vector<double> bytesFromUtil(const std::vector<double>& util) {
     return v;
 }
 
-using PortKey = std::tuple<std::string, std::string, std::string, std::string, std::string>;  // kind, node, port, peer, port
+using PortKey = std::tuple<FindingKind, std::string, std::string, std::string, std::string>;  // kind, node, port, peer, port
 
 std::string sev(const Finding& f) { return std::string(toString(f.severity)); }
 
@@ -103,7 +105,7 @@ class TestAnalysis : public QObject {
         return analyze(store, {}, cfg);
     }
 
-    static std::size_t count(const FindingsReport& r, const std::string& kind) {
+    static std::size_t count(const FindingsReport& r, FindingKind kind) {
         return static_cast<std::size_t>(std::count_if(r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.kind == kind; }));
     }
 
@@ -124,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(got == want);
         for (const auto& f : r.findings) {
             for (const auto& m : manifest.faults)
-                if (f.kind == m.kind && f.kind != "degraded_link") {
+                if (f.kind == m.kind && f.kind != FindingKind::DegradedLink) {
                     QCOMPARE(f.start, static_cast<double>(m.start));
                     QCOMPARE(f.end, static_cast<double>(m.end));
                 }
@@ -173,7 +175,7 @@ private Q_SLOTS:
         const FindingsReport r = run(db);
         QCOMPARE(r.findings.size(), std::size_t{1});
         const Finding& f = r.findings[0];
-        QCOMPARE(f.kind, std::string("hot_link"));
+        QCOMPARE(f.kind, FindingKind::HotLink);
         QCOMPARE(sev(f), std::string("critical"));
         QCOMPARE(f.ports[0].node, std::string("swA"));  // transmitting end first
         QCOMPARE(f.ports[1].node, std::string("swB"));
@@ -215,7 +217,7 @@ private Q_SLOTS:
         AnalysisConfig one;
         one.hotLink.minSamples = 1;
         const auto db = smallStore(rows("swA", "xmit_bytes", v));
-        QCOMPARE(count(run(db, one), "hot_link"), std::size_t{0});
+        QCOMPARE(count(run(db, one), FindingKind::HotLink), std::size_t{0});
 
         SeriesData d;
         for (std::size_t i = 0; i < v.size(); ++i) {
@@ -243,7 +245,7 @@ private Q_SLOTS:
         QCOMPARE(run(db).findings.size(), std::size_t{0});
         // The same data under a config asking for 2 samples: the threshold really is read.
         const FindingsReport r = run(db, parseAnalysisConfig(R"({"hot_link": {"min_samples": 2}})"));
-        QCOMPARE(count(r, "hot_link"), std::size_t{1});
+        QCOMPARE(count(r, FindingKind::HotLink), std::size_t{1});
     }
 
     void configThresholdsChangeTheResult() {
@@ -252,12 +254,12 @@ private Q_SLOTS:
         const std::string cfgPath = p("lower.json");
         std::ofstream(cfgPath) << R"({"hot_link": {"util": 0.5, "critical_util": 0.99}})";
         const FindingsReport r = run(db, loadAnalysisConfig(cfgPath));
-        QCOMPARE(count(r, "hot_link"), std::size_t{1});
+        QCOMPARE(count(r, FindingKind::HotLink), std::size_t{1});
         QCOMPARE(sev(r.findings[0]), std::string("warning"));
 
         // An expected width above what the link runs makes it degraded.
         const FindingsReport w = run(db, parseAnalysisConfig(R"({"degraded_link": {"expected_width": 8}})"));
-        QCOMPARE(count(w, "degraded_link"), std::size_t{1});
+        QCOMPARE(count(w, FindingKind::DegradedLink), std::size_t{1});
     }
 
     void badConfigIsRejected() {
@@ -275,7 +277,7 @@ private Q_SLOTS:
         QCOMPARE(run(smallStore(rows("swB", "symbol_errors", {0, 1, 2, 3, 4, 5}))).findings.size(), std::size_t{0});
         const FindingsReport r = run(smallStore(rows("swB", "symbol_errors", {0, 100, 200, 300, 400, 600})));
         QCOMPARE(r.findings.size(), std::size_t{1});
-        QCOMPARE(r.findings[0].kind, std::string("error_link"));
+        QCOMPARE(r.findings[0].kind, FindingKind::ErrorLink);
         QCOMPARE(r.findings[0].ports[0].node, std::string("swB"));  // the port that counted them
         QCOMPARE(r.findings[0].ports[1].node, std::string("swA"));
     }
@@ -284,9 +286,33 @@ private Q_SLOTS:
         const auto db = smallStore(rows("swA", "link_downed", {0, 0, 1, 1, 2}) + rows("swB", "link_downed", {3, 3, 4, 4, 5}));
         const FindingsReport r = run(db);
         QCOMPARE(r.findings.size(), std::size_t{1});
-        QCOMPARE(r.findings[0].kind, std::string("link_flap"));
+        QCOMPARE(r.findings[0].kind, FindingKind::LinkFlap);
         QCOMPARE(r.findings[0].start, static_cast<double>(kT0 + 1));
         QCOMPARE(r.findings[0].end, static_cast<double>(kT0 + 4));
+    }
+
+    // One table of kind names (core/analysis/finding_kind.h): each name round-trips, and the table
+    // holds exactly the kinds docs/FINDINGS.md lists under "`kind` is one of:".
+    void findingKindsMatchTheDoc() {
+        std::set<std::string> table;
+        for (const FindingKindInfo& k : kFindingKinds) {
+            QVERIFY(parseKind(kindName(k.kind)) == k.kind);
+            QVERIFY(kindName(*parseKind(k.name)) == k.name);
+            QVERIFY(!k.meaning.empty());
+            table.emplace(k.name);
+        }
+        QCOMPARE(table.size(), kFindingKinds.size());
+        QVERIFY(!parseKind("hot_links") && !parseKind(""));
+        std::ifstream in(FABSCOPE_TEST_DATA "/../../docs/FINDINGS.md");
+        QVERIFY(in);
+        const std::string doc{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        const std::size_t from = doc.find("`kind` is one of:"), to = doc.find("\n- ", from);
+        QVERIFY(from != std::string::npos && to != std::string::npos);
+        std::set<std::string> listed;
+        for (std::size_t a = doc.find('`', from + 6); a < to; a = doc.find('`', doc.find('`', a + 1) + 1))
+            listed.insert(doc.substr(a + 1, doc.find('`', a + 1) - a - 1));
+        for (const std::string& name : listed) QVERIFY2(parseKind(name), ("not in the kind table: " + name).c_str());
+        QVERIFY2(listed == table, "a kind of the table is missing from docs/FINDINGS.md");
     }
 
     void cliExitCodes() {

@@ -54,7 +54,7 @@ private Q_SLOTS:
             fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(kCongested)) +
                           rows("spine01", 2, "xmit_wait", waits(kSpread)) + rows("leaf01", 9, "xmit_wait", waits(kSpread)) +
                           rows("dgx001 mlx5_0", 1, "xmit_wait", waits(kSpread)));
-        const auto fs = ofKind(analyzeStore(db), "congestion_tree");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::CongestionTree);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         QVERIFY(f.origin);
@@ -72,7 +72,7 @@ private Q_SLOTS:
 
     void mildRootIsAWarning() {
         const std::string db = stores_.make(fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(kSpread)));
-        const auto fs = ofKind(analyzeStore(db), "congestion_tree");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::CongestionTree);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(sev(fs[0]), std::string("warning"));
         QCOMPARE(labels(fs[0].ports), (std::vector<std::string>{"leaf02:1", "dgx003 mlx5_0:1"}));
@@ -81,23 +81,23 @@ private Q_SLOTS:
     void shortBlipIsNotCongestion() {
         const std::vector<double> blip{0.01, 0.01, 0.9, 0.9, 0.01, 0.01, 0.9, 0.01, 0.01, 0.01, 0.01, 0.01};
         const std::string db = stores_.make(fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(blip)));
-        QVERIFY(ofKind(analyzeStore(db), "congestion_tree").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::CongestionTree).empty());
     }
 
     void lowShareIsNotCongestion() {
         const std::vector<double> low(12, 0.2);
         const std::string db = stores_.make(fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(low)));
-        QVERIFY(ofKind(analyzeStore(db), "congestion_tree").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::CongestionTree).empty());
         // The same data with the threshold lowered: the share key is read.
-        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"congestion_tree": {"share": 0.15}})")), "congestion_tree").size(),
+        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"congestion_tree": {"share": 0.15}})")), FindingKind::CongestionTree).size(),
                  std::size_t{1});
     }
 
     void tickLengthIsConfigurable() {
         const std::string db = stores_.make(fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(kCongested)));
-        QCOMPARE(ofKind(analyzeStore(db), "congestion_tree").size(), std::size_t{1});
+        QCOMPARE(ofKind(analyzeStore(db), FindingKind::CongestionTree).size(), std::size_t{1});
         // Same ticks at 1 ns each are a quarter of the time: below 30%.
-        QVERIFY(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"congestion_tree": {"tick_ns": 1}})")), "congestion_tree").empty());
+        QVERIFY(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"congestion_tree": {"tick_ns": 1}})")), FindingKind::CongestionTree).empty());
     }
 
     void saturatedCounterIsNotCongestion() {
@@ -107,7 +107,7 @@ private Q_SLOTS:
         const std::string db = stores_.make(fabric(), quietElsewhere() + rows("leaf02", 1, "xmit_wait", v));
         AnalysisConfig one;
         one.congestionTree.minSamples = 1;
-        QVERIFY(ofKind(analyzeStore(db, one), "congestion_tree").empty());
+        QVERIFY(ofKind(analyzeStore(db, one), FindingKind::CongestionTree).empty());
     }
 };
 

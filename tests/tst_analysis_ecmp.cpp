@@ -41,7 +41,7 @@ class TestEcmpImbalance : public QObject {
 
 private Q_SLOTS:
     void busiestUplinkIsFound() {
-        const auto fs = ofKind(analyzeStore(stores_.make(fabric(), uplinks(kBusy, kRest))), "ecmp_imbalance");
+        const auto fs = ofKind(analyzeStore(stores_.make(fabric(), uplinks(kBusy, kRest))), FindingKind::EcmpImbalance);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         QCOMPARE(labels(f.ports), (std::vector<std::string>{"leaf01:9", "spine01:1", "leaf01:10", "leaf01:11", "leaf01:12"}));
@@ -56,28 +56,28 @@ private Q_SLOTS:
 
     void lowLoadNoiseIsNotImbalance() {
         const std::vector<double> busy(10, 0.12), rest(10, 0.03);  // 2.3x, but the mean is 5%
-        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(busy, rest))), "ecmp_imbalance").empty());
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(busy, rest))), FindingKind::EcmpImbalance).empty());
     }
 
     void twoSamplesAreNotImbalance() {
         const std::vector<double> busy{0.3, 0.6, 0.6, 0.3, 0.6, 0.6, 0.3, 0.3, 0.3, 0.3};
         const std::vector<double> rest(10, 0.2);
         const std::string db = stores_.make(fabric(), uplinks(busy, rest));
-        QVERIFY(ofKind(analyzeStore(db), "ecmp_imbalance").empty());
-        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"min_samples": 2}})")), "ecmp_imbalance").size(),
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::EcmpImbalance).empty());
+        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"min_samples": 2}})")), FindingKind::EcmpImbalance).size(),
                  std::size_t{2});
     }
 
     void balancedLoadIsQuiet() {
         const std::vector<double> even(10, 0.6);
-        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(even, even))), "ecmp_imbalance").empty());
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), uplinks(even, even))), FindingKind::EcmpImbalance).empty());
     }
 
     void downLinksAreNotAnEcmpGroup() {
         // spine01 sends far more to leaf01 than to leaf02: down-links, not equal-cost next hops.
         const std::string csv = rows("spine01", 1, "xmit_bytes", hdrBytes(std::vector<double>(10, 0.7))) +
                                 rows("spine01", 2, "xmit_bytes", hdrBytes(std::vector<double>(10, 0.1)));
-        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv)), "ecmp_imbalance").empty());
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv)), FindingKind::EcmpImbalance).empty());
     }
 
     void resetInsideTheRunBreaksIt() {
@@ -87,21 +87,21 @@ private Q_SLOTS:
         std::string csv = rows("leaf01", 9, "xmit_bytes", hdrBytes(busy));
         for (int p = 11; p <= 12; ++p) csv += rows("leaf01", p, "xmit_bytes", hdrBytes(rest));
         // Control: without the reset the same data is an imbalance.
-        QCOMPARE(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", hdrBytes(rest)))), "ecmp_imbalance").size(),
+        QCOMPARE(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", hdrBytes(rest)))), FindingKind::EcmpImbalance).size(),
                  std::size_t{1});
         std::vector<double> v = hdrBytes(rest);
         const double drop = v[3] - 1000;
         for (std::size_t i = 3; i < v.size(); ++i) v[i] -= drop;  // reads ~0 at sample 3
-        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", v))), "ecmp_imbalance").empty());
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), csv + rows("leaf01", 10, "xmit_bytes", v))), FindingKind::EcmpImbalance).empty());
     }
 
     void hotBusiestLinkIsLeftToHotLink() {
         const std::vector<double> hot{0.3, 0.9, 0.9, 0.9, 0.9, 0.3}, rest{0.3, 0.3, 0.3, 0.3, 0.3, 0.3};
         const std::string db = stores_.make(fabric(), uplinks(hot, rest));
         const FindingsReport r = analyzeStore(db);
-        QVERIFY(ofKind(r, "ecmp_imbalance").empty());
-        QCOMPARE(ofKind(r, "hot_link").size(), std::size_t{1});
-        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"skip_hot": false}})")), "ecmp_imbalance");
+        QVERIFY(ofKind(r, FindingKind::EcmpImbalance).empty());
+        QCOMPARE(ofKind(r, FindingKind::HotLink).size(), std::size_t{1});
+        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"skip_hot": false}})")), FindingKind::EcmpImbalance);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(label(fs[0].ports[0]), std::string("leaf01:9"));
     }

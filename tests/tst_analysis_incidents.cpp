@@ -67,18 +67,18 @@ std::string counters() {
 }
 
 // The index of the one finding of `kind` whose first or second port is `port` ("leaf01:3").
-std::size_t indexOf(const FindingsReport& r, const std::string& kind, const std::string& port, const std::string& counter = {}) {
+std::size_t indexOf(const FindingsReport& r, FindingKind kind, const std::string& port, const std::string& counter = {}) {
     std::size_t found = r.findings.size();
     for (std::size_t i = 0; i < r.findings.size(); ++i) {
         const Finding& f = r.findings[i];
         if (f.kind != kind || (!counter.empty() && metricText(f, "counter") != counter)) continue;
         for (std::size_t k = 0; k < std::min<std::size_t>(2, f.ports.size()); ++k)
             if (label(f.ports[k]) == port) {
-                if (found != r.findings.size()) throw std::runtime_error("two " + kind + " at " + port);
+                if (found != r.findings.size()) throw std::runtime_error("two " + std::string(kindName(kind)) + " at " + port);
                 found = i;
             }
     }
-    if (found == r.findings.size()) throw std::runtime_error("no " + kind + " at " + port);
+    if (found == r.findings.size()) throw std::runtime_error("no " + std::string(kindName(kind)) + " at " + port);
     return found;
 }
 
@@ -149,7 +149,7 @@ private Q_SLOTS:
     }
 
     void degradedLinkComesBeforeTheHotLinkItCauses() {
-        const std::size_t degraded = indexOf(r_, "degraded_link", "leaf01:3"), hot = indexOf(r_, "hot_link", "leaf01:3");
+        const std::size_t degraded = indexOf(r_, FindingKind::DegradedLink, "leaf01:3"), hot = indexOf(r_, FindingKind::HotLink, "leaf01:3");
         QCOMPARE(r_.findings[degraded].incident, r_.findings[hot].incident);
         const Incident& inc = incidentOf(r_, hot);
         QCOMPARE(inc.members, (std::vector<std::size_t>{degraded, hot}));  // the cause first
@@ -160,23 +160,23 @@ private Q_SLOTS:
     }
 
     void congestionTreeAndItsVictimsHotLinkAreOneIncident() {
-        const std::size_t tree = indexOf(r_, "congestion_tree", "leaf02:1"), hot = indexOf(r_, "hot_link", "leaf01:9");
+        const std::size_t tree = indexOf(r_, FindingKind::CongestionTree, "leaf02:1"), hot = indexOf(r_, FindingKind::HotLink, "leaf01:9");
         QCOMPARE(r_.findings[tree].incident, r_.findings[hot].incident);
         QCOMPARE(incidentOf(r_, tree).members, (std::vector<std::size_t>{tree, hot}));
-        QVERIFY(r_.findings[tree].incident != r_.findings[indexOf(r_, "hot_link", "leaf01:3")].incident);
+        QVERIFY(r_.findings[tree].incident != r_.findings[indexOf(r_, FindingKind::HotLink, "leaf01:3")].incident);
     }
 
     void errorRowsOfOneLinkAndTimeAreOneIncident() {
-        const std::size_t sym = indexOf(r_, "error_link", "leaf02:2", "symbol_errors"),
-                          rec = indexOf(r_, "error_link", "leaf02:2", "link_error_recovery"),
-                          rcv = indexOf(r_, "error_link", "leaf02:2", "rcv_errors");
+        const std::size_t sym = indexOf(r_, FindingKind::ErrorLink, "leaf02:2", "symbol_errors"),
+                          rec = indexOf(r_, FindingKind::ErrorLink, "leaf02:2", "link_error_recovery"),
+                          rcv = indexOf(r_, FindingKind::ErrorLink, "leaf02:2", "rcv_errors");
         const Incident& inc = incidentOf(r_, sym);
         QCOMPARE(inc.members.size(), std::size_t{3});
         QCOMPARE(r_.findings[rec].incident, inc.id);
         QCOMPARE(r_.findings[rcv].incident, inc.id);
         // The same link at times that do not overlap: two events, two incidents.
-        const std::size_t early = indexOf(r_, "error_link", "leaf02:3", "symbol_errors"),
-                          late = indexOf(r_, "error_link", "leaf02:3", "rcv_errors");
+        const std::size_t early = indexOf(r_, FindingKind::ErrorLink, "leaf02:3", "symbol_errors"),
+                          late = indexOf(r_, FindingKind::ErrorLink, "leaf02:3", "rcv_errors");
         QVERIFY(r_.findings[early].incident != r_.findings[late].incident);
         QCOMPARE(incidentOf(r_, early).members.size(), std::size_t{1});
     }
@@ -195,8 +195,8 @@ private Q_SLOTS:
             last = n;
             incidentOfId[f[QStringLiteral("id")].toString()] = n;
         }
-        const auto& dl = r_.findings[indexOf(r_, "degraded_link", "leaf01:3")];
-        const auto& hot = r_.findings[indexOf(r_, "hot_link", "leaf01:3")];
+        const auto& dl = r_.findings[indexOf(r_, FindingKind::DegradedLink, "leaf01:3")];
+        const auto& hot = r_.findings[indexOf(r_, FindingKind::HotLink, "leaf01:3")];
         QCOMPARE(incidentOfId.at(QString::fromStdString(dl.id)), incidentOfId.at(QString::fromStdString(hot.id)));
 
         // The demo's three faults are independent: three incidents of one finding each.
@@ -223,8 +223,8 @@ private Q_SLOTS:
         QVERIFY(key && incidents);
         QCOMPARE(incidents->rows.size(), std::size_t{5});
         QCOMPARE(key->rows.size(), std::size_t{3});  // the three critical incidents
-        const Finding& dl = d.findings.findings[indexOf(d.findings, "degraded_link", "leaf01:3")];
-        const Finding& hot = d.findings.findings[indexOf(d.findings, "hot_link", "leaf01:3")];
+        const Finding& dl = d.findings.findings[indexOf(d.findings, FindingKind::DegradedLink, "leaf01:3")];
+        const Finding& hot = d.findings.findings[indexOf(d.findings, FindingKind::HotLink, "leaf01:3")];
         const auto& third = key->rows[2].cells;  // incident 3: the degraded link, with its hot link
         QCOMPARE(third[0], std::string("critical"));
         QCOMPARE(third[1], dl.summary + " (with " + hot.id + ")");
@@ -253,7 +253,7 @@ private Q_SLOTS:
         QVERIFY(activated.count() >= 1);
         const auto* f = panel.model()->finding(panel.proxy()->mapToSource(table->currentIndex()).row());
         QVERIFY(f);
-        QCOMPARE(f->kind, std::string("hot_link"));
+        QCOMPARE(f->kind, FindingKind::HotLink);
         QCOMPARE(label(f->ports.front()), std::string("leaf01:3"));
     }
 

@@ -99,7 +99,7 @@ private Q_SLOTS:
     void stormIsTracedBackToTheNic() {
         const std::string db = stores_.make(fabric(), quiet() + tx("dgx003 mlx5_0", 1, kStorm) + tx("leaf02", 9, kSpread) +
                                                           tx("spine01", 1, kSpread) + tx("leaf01", 1, kSpread));
-        const auto fs = ofKind(analyzeStore(db), "pfc_storm");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::PfcStorm);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         QVERIFY(f.origin);
@@ -121,7 +121,7 @@ private Q_SLOTS:
                                 ethRows("spine01", "Ethernet0", "pfc_tx_pause_us_prio3", pausedUs(kSpread)) +
                                 ethRows("leaf01", "Ethernet0", "pfc_tx_pause_us_prio3", pausedUs(kNone)) +
                                 ethRows("gpu1", "eth2", "pfc_tx_pause_us_prio3", pausedUs(kNone));
-        const auto fs = ofKind(analyzeStore(roceStore(stores_, csv)), "pfc_storm");
+        const auto fs = ofKind(analyzeStore(roceStore(stores_, csv)), FindingKind::PfcStorm);
         QCOMPARE(fs.size(), std::size_t{1});
         QVERIFY(fs[0].origin);
         QCOMPARE(label(*fs[0].origin), std::string("gpu2:eth2"));
@@ -134,7 +134,7 @@ private Q_SLOTS:
         // refreshes XOFF twice per quanta time: 80000 frames in 10 s = 67% paused.
         const std::vector<double> frames = cumulative({0, 80000, 80000, 80000, 80000, 0, 0});
         const std::string db = stores_.make(fabric(), rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", frames));
-        const auto fs = ofKind(analyzeStore(db), "pfc_storm");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::PfcStorm);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(label(*fs[0].origin), std::string("dgx004 mlx5_0:1"));
         QCOMPARE(fs[0].ports.size(), std::size_t{1});
@@ -143,22 +143,22 @@ private Q_SLOTS:
 
         // A few thousand frames (1.7-8%) are ordinary flow control, not a storm.
         const std::vector<double> few = cumulative({0, 1000, 5000, 2000, 4000, 0, 0});
-        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", few))), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", few))), FindingKind::PfcStorm).empty());
     }
 
     void oneSampleBlipIsNotAStorm() {
         const std::vector<double> blip{0, 1, 0, 0, 1, 1, 0, 0, 0, 0};
         const std::string db = stores_.make(fabric(), quiet() + tx("dgx003 mlx5_0", 1, blip));
-        QVERIFY(ofKind(analyzeStore(db), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::PfcStorm).empty());
         // min_samples is read: two consecutive full intervals pass at 2.
-        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"pfc_storm": {"min_samples": 2}})")), "pfc_storm").size(),
+        QCOMPARE(ofKind(analyzeStore(db, parseAnalysisConfig(R"({"pfc_storm": {"min_samples": 2}})")), FindingKind::PfcStorm).size(),
                  std::size_t{1});
     }
 
     void steadyLowPausingIsNotAStorm() {
         const std::vector<double> low(10, 0.3);
         const std::string db = stores_.make(fabric(), quiet() + tx("dgx003 mlx5_0", 1, low) + tx("leaf02", 9, low));
-        QVERIFY(ofKind(analyzeStore(db), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::PfcStorm).empty());
     }
 
     void aNicAndItsLeafPausingEachOtherIsNoDeadlock() {
@@ -166,9 +166,9 @@ private Q_SLOTS:
         // without receiving them, and one switch is no PFC deadlock (that needs a cycle across
         // two switches): no finding, rather than a one-link "cycle".
         const std::string db = stores_.make(fabric(), tx("dgx003 mlx5_0", 1, kStorm) + tx("leaf02", 1, kSpread));
-        QVERIFY(ofKind(analyzeStore(db), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::PfcStorm).empty());
         // origin_rx_ratio is read: at 0.8 the NIC, receiving 0.64 for 0.88 sent, is the origin.
-        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"pfc_storm": {"origin_rx_ratio": 0.8}})")), "pfc_storm");
+        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"pfc_storm": {"origin_rx_ratio": 0.8}})")), FindingKind::PfcStorm);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(label(*fs[0].origin), std::string("dgx003 mlx5_0:1"));
     }
@@ -177,7 +177,7 @@ private Q_SLOTS:
         // Alone the NIC would be the origin; its own rx counters say it is paused as much.
         const std::string db = stores_.make(fabric(), tx("dgx003 mlx5_0", 1, kStorm) +
                                                           rows("dgx003 mlx5_0", 1, "pfc_rx_pause_us_prio3", pausedUs(kSpread)));
-        for (const auto& f : ofKind(analyzeStore(db), "pfc_storm")) QVERIFY(!f.origin);
+        for (const auto& f : ofKind(analyzeStore(db), FindingKind::PfcStorm)) QVERIFY(!f.origin);
     }
 };
 

@@ -86,7 +86,7 @@ void checkConnected(const Finding& f) {
 std::vector<Finding> ofKinds(const FindingsReport& r) {
     std::vector<Finding> out;
     for (const auto& f : r.findings)
-        if (f.kind == "lossy_link" || f.kind == "slow_pair") out.push_back(f);
+        if (f.kind == FindingKind::LossyLink || f.kind == FindingKind::SlowPair) out.push_back(f);
     return out;
 }
 
@@ -97,7 +97,7 @@ class TestProbeAnalysis : public QObject {
     QTemporaryDir dir_;
 
     void checkSlowPairs(const FindingsReport& r, bool routesKnown) {
-        const auto slow = ofKind(r, "slow_pair");
+        const auto slow = ofKind(r, FindingKind::SlowPair);
         // gpu008 against its 7 peers, both directions; the lossy pairs are explained by the link.
         QCOMPARE(slow.size(), std::size_t{14});
         const auto traced = tracedRoutes();
@@ -120,7 +120,7 @@ private Q_SLOTS:
     void noRoutesNamesTheTiedUpLinks() {
         const std::string db = importAll(dir_, "a", {"ibsim/ibnetdiscover.txt", "probes/pingmesh.csv"});
         const auto r = analyzeStore(db);
-        const auto lossy = ofKind(r, "lossy_link");
+        const auto lossy = ofKind(r, FindingKind::LossyLink);
         QCOMPARE(lossy.size(), std::size_t{1});
         const Finding& f = lossy[0];
         const auto tied = upLinkEnds(db, "leaf02");
@@ -140,10 +140,10 @@ private Q_SLOTS:
     void forwardingTablesBlameExactlyThePlantedLink() {
         const std::string db = importAll(dir_, "b", {"ibsim/ibnetdiscover.txt", "ibsim/dump_fts.txt", "probes/pingmesh.csv"});
         const auto r = analyzeStore(db);
-        const auto lossy = ofKind(r, "lossy_link");
+        const auto lossy = ofKind(r, FindingKind::LossyLink);
         QCOMPARE(lossy.size(), std::size_t{1});
         QCOMPARE(labels(lossy[0].ports), (std::vector<std::string>{"leaf02:1", "spine01:2"}));
-        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, {lossy[0], ofKind(r, "slow_pair").at(0)}, {}}).c_str());
+        qInfo("%s", findingsJson({r.windowStart, r.windowEnd, {lossy[0], ofKind(r, FindingKind::SlowPair).at(0)}, {}}).c_str());
         QCOMPARE(metric(lossy[0], "candidates"), 1.0);
         QCOMPARE(metric(lossy[0], "good_pairs"), 0.0);
         QCOMPARE(metric(lossy[0], "bad_pairs"), 18.0);
@@ -154,7 +154,7 @@ private Q_SLOTS:
     void recordedPathsBlameExactlyThePlantedLink() {
         const std::string db = importAll(dir_, "c", {"ibsim/ibnetdiscover.txt", "probes/pingmesh-path.csv"});
         const auto r = analyzeStore(db);
-        const auto lossy = ofKind(r, "lossy_link");
+        const auto lossy = ofKind(r, FindingKind::LossyLink);
         QCOMPARE(lossy.size(), std::size_t{1});
         QCOMPARE(portSet(lossy[0]), kPlanted);
         QCOMPARE(metric(lossy[0], "candidates"), 1.0);
@@ -224,7 +224,7 @@ private Q_SLOTS:
             writeProbes(store, store.recordImport("bw.txt", "x", "perftest", static_cast<std::int64_t>(rows.size())), rows);
             t.commit();
         }
-        const auto slow = ofKind(analyzeStore(db), "slow_pair");
+        const auto slow = ofKind(analyzeStore(db), FindingKind::SlowPair);
         QCOMPARE(slow.size(), std::size_t{1});
         QCOMPARE(metricText(slow[0], "src"), std::string("gpu002"));
         QCOMPARE(metricText(slow[0], "dst"), std::string("gpu005"));

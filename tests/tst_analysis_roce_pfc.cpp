@@ -169,7 +169,7 @@ private Q_SLOTS:
         f.bytes("leaf01", "Ethernet48", {0.1, 0.92, 0.95, 0.98, 0.9, 0.93, 0.96, 0.97, 0.91, 0.94, 0.95});
         const auto report = analyzeStore(f.store(stores_, "storm"));
 
-        const auto storms = ofKind(report, "pfc_storm");
+        const auto storms = ofKind(report, FindingKind::PfcStorm);
         QCOMPARE(storms.size(), std::size_t{1});
         const Finding& s = storms[0];
         QVERIFY(s.origin);
@@ -186,7 +186,7 @@ private Q_SLOTS:
         QCOMPARE(sev(s), std::string("critical"));
 
         // The hot uplink, with the capacity LLDP stated.
-        const auto hot = ofKind(report, "hot_link");
+        const auto hot = ofKind(report, FindingKind::HotLink);
         QCOMPARE(hot.size(), std::size_t{1});
         QCOMPARE(portLabels(hot[0]), (std::vector<std::string>{"leaf01:Ethernet48", "spine01:Ethernet0"}));
         QVERIFY2(hot[0].summary.find("400 Gb/s") != std::string::npos, hot[0].summary.c_str());
@@ -200,7 +200,7 @@ private Q_SLOTS:
         f.pauses("gpu5", "eth2", during(0.35));
         for (const std::string p : {"Ethernet48", "Ethernet52", "Ethernet4", "Ethernet8"}) f.pauses("leaf03", p, during(0.6));
         f.pauses("spine01", "Ethernet0", during(0.55));
-        const auto storms = ofKind(analyzeStore(f.store(stores_, "victims")), "pfc_storm");
+        const auto storms = ofKind(analyzeStore(f.store(stores_, "victims")), FindingKind::PfcStorm);
         QVERIFY2(storms.empty(), storms.empty() ? "" : storms[0].summary.c_str());
     }
 
@@ -212,7 +212,7 @@ private Q_SLOTS:
         f.pauses("spine02", "Ethernet4", during(0.7));
         f.pauses("leaf02", "Ethernet48", during(0.7));
         f.pauses("spine01", "Ethernet0", during(0.7));
-        const auto storms = ofKind(analyzeStore(f.store(stores_, "cycle")), "pfc_storm");
+        const auto storms = ofKind(analyzeStore(f.store(stores_, "cycle")), FindingKind::PfcStorm);
         QCOMPARE(storms.size(), std::size_t{1});
         QVERIFY(!storms[0].origin);
         QVERIFY(mentionsDeadlock(storms[0]));
@@ -227,7 +227,7 @@ private Q_SLOTS:
                  {"leaf01", "Ethernet52"}, {"spine02", "Ethernet4"}, {"leaf02", "Ethernet48"}, {"spine01", "Ethernet0"}})
             brief.pauses(n, p, during(0.7, 3, 5));
         const auto cfg = parseAnalysisConfig(R"({"pfc_storm": {"min_samples": 2}})");
-        QVERIFY(ofKind(analyzeStore(brief.store(stores_, "brief"), cfg), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(brief.store(stores_, "brief"), cfg), FindingKind::PfcStorm).empty());
     }
 
     void ethernetSpeedsFromWhatToolsWrite() {
@@ -264,7 +264,7 @@ private Q_SLOTS:
         AnalysisConfig cfg;
         cfg.stragglerPath.ringAbove = 2;  // a ring, as NCCL builds it for more ranks than this
         const auto report = analyzeStore(f.store(stores_, "roce-job"), cfg);
-        const auto s = ofKind(report, "straggler_path");
+        const auto s = ofKind(report, FindingKind::StragglerPath);
         QCOMPARE(s.size(), std::size_t{1});
         QCOMPARE(metric(s[0], "src_rank"), 1.0);
         QCOMPARE(metric(s[0], "dst_rank"), 2.0);
@@ -289,7 +289,7 @@ private Q_SLOTS:
         RoceFabric f;
         f.pauses("gpu5", "eth2", during(0.95, 4, 5));
         f.pauses("leaf03", "Ethernet48", during(0.75, 4, 5));
-        QVERIFY(ofKind(analyzeStore(f.store(stores_, "blip")), "pfc_storm").empty());
+        QVERIFY(ofKind(analyzeStore(f.store(stores_, "blip")), FindingKind::PfcStorm).empty());
     }
 };
 

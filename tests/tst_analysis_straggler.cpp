@@ -66,9 +66,9 @@ class TestStragglerPath : public QObject {
 private Q_SLOTS:
     void degradedHostLinkMakesTheStraggler() {
         const std::string db = stores_.make(fabric(1), "");
-        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());  // no job, no straggler
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::StragglerPath).empty());  // no job, no straggler
         addJob(db, 1, "train", kFourRanks);
-        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         checkRouteIntoDgx004(f);
@@ -82,7 +82,7 @@ private Q_SLOTS:
     void busyHostLinkMakesTheStraggler() {
         const std::string db = stores_.make(fabric(), rows("leaf02", 2, "xmit_bytes", hdrBytes({0.9, 0.92, 0.9, 0.95, 0.9})));
         addJob(db, 1, "train", kFourRanks);
-        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         checkRouteIntoDgx004(fs[0]);
         QCOMPARE(metricText(fs[0], "bottleneck_reason"), std::string("utilisation"));
@@ -100,14 +100,14 @@ private Q_SLOTS:
             csv += rows(h, 1, "xmit_bytes", hdrBytes({0.6, 0.6, 0.6, 0.6}));
         const std::string db = stores_.make(fabric(), csv);
         addJob(db, 1, "train", kFourRanks);
-        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::StragglerPath).empty());
     }
 
     void tooFewPairsOrUnknownHostsGiveNothing() {
         const std::string db = stores_.make(fabric(1), "");
         addJob(db, 1, "pair", {{"dgx001", "mlx5_0"}, {"dgx004", "mlx5_0"}});             // one pair
         addJob(db, 2, "elsewhere", {{"gpu1", ""}, {"gpu2", ""}, {"gpu3", ""}, {"gpu4", ""}});  // not in this fabric
-        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::StragglerPath).empty());
     }
 
     void ibsimFabricWithOneNarrowHost() {
@@ -117,7 +117,7 @@ private Q_SLOTS:
         std::vector<std::pair<std::string, std::string>> ranks;
         for (int r = 1; r <= 8; ++r) ranks.emplace_back("gpu00" + std::to_string(r), "mlx5_0");
         addJob(db, 7, "ibsim-job", ranks);
-        const auto fs = ofKind(analyzeStore(db), "straggler_path");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         QCOMPARE(labels(f.ports), (std::vector<std::string>{"leaf03:4", "gpu006 mlx5_0:1"}));
@@ -136,14 +136,14 @@ private Q_SLOTS:
         // first bad one is 2 -> 3; the default (all pairs for <= 8 ranks) has 6 and blames 0 -> 3.
         const std::string db = stores_.make(fabric(1), "");
         addJob(db, 1, "train", kFourRanks);
-        const auto ring = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"straggler_path": {"ring_above": 3}})")), "straggler_path");
+        const auto ring = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"straggler_path": {"ring_above": 3}})")), FindingKind::StragglerPath);
         QCOMPARE(ring.size(), std::size_t{1});
         QCOMPARE(metric(ring[0], "pairs"), 4.0);
         QCOMPARE(metric(ring[0], "src_rank"), 2.0);
         QCOMPARE(metric(ring[0], "dst_rank"), 3.0);
         QCOMPARE(labels(ring[0].path).front(), std::string("dgx003 mlx5_0:1"));
         QCOMPARE(labels(ring[0].path).size(), std::size_t{4});  // same leaf: host, leaf in, leaf out, host
-        const auto all = ofKind(analyzeStore(db), "straggler_path");
+        const auto all = ofKind(analyzeStore(db), FindingKind::StragglerPath);
         QCOMPARE(all.size(), std::size_t{1});
         QCOMPARE(metric(all[0], "pairs"), 6.0);
     }

@@ -47,7 +47,7 @@ class TestStragglerRoutes : public QObject {
 
 private Q_SLOTS:
     void theTablesNameThePairOnTheHotUplink() {
-        const auto fs = ofKind(analyzeStore(importAll(dir_, "tables", true)), "straggler_path");
+        const auto fs = ofKind(analyzeStore(importAll(dir_, "tables", true)), FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         const Finding& f = fs[0];
         QCOMPARE(metric(f, "src_rank"), 0.0);
@@ -75,7 +75,7 @@ private Q_SLOTS:
     void aJobWithNoBadHopHasNoFinding() {
         // The same uplink at 30 %: every pair keeps most of its capacity.
         const auto report = analyzeStore(importAll(dir_, "calm", true, 0.30));
-        QVERIFY(ofKind(report, "straggler_path").empty());
+        QVERIFY(ofKind(report, FindingKind::StragglerPath).empty());
         QCOMPARE(report.jobs.size(), std::size_t{1});
         const JobRoutes& job = report.jobs[0];
         QCOMPARE(job.pairs.size(), std::size_t{10});  // 5 ranks: every pair
@@ -89,7 +89,7 @@ private Q_SLOTS:
     void allToAllScoresEveryOrderedPair() {
         // MoE expert parallelism: every rank sends to every other; still only 0 -> 2 crosses the hot uplink.
         const auto report = analyzeStore(importAll(dir_, "a2a", true), parseAnalysisConfig(R"({"straggler_path": {"all_pairs": true}})"));
-        const auto fs = ofKind(report, "straggler_path");
+        const auto fs = ofKind(report, FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(metric(fs[0], "pairs"), 20.0);  // 5 x 4
         QCOMPARE(metric(fs[0], "src_rank"), 0.0);
@@ -111,7 +111,7 @@ private Q_SLOTS:
         }
         const auto report = analyzeStore(db);
         std::vector<Finding> tree;
-        for (const auto& f : ofKind(report, "straggler_path"))
+        for (const auto& f : ofKind(report, FindingKind::StragglerPath))
             if (metricText(f, "job") == "tree-only") tree.push_back(f);
         QCOMPARE(tree.size(), std::size_t{1});
         QCOMPARE(metric(tree[0], "pairs"), 6.0);  // three tree links, both ways
@@ -123,9 +123,9 @@ private Q_SLOTS:
         const std::string db = importAll(dir_, "guess", false);
         // Four pairs leave leaf03, each over either uplink: 0.5 x 2 % + 0.5 x 100 % headroom, no
         // outlier against a median of 100 % at the default ratio...
-        QVERIFY(ofKind(analyzeStore(db), "straggler_path").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::StragglerPath).empty());
         // ... and at 0.6 one of those four is named, saying it is a guess among 2 routes.
-        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"straggler_path": {"outlier_ratio": 0.6}})")), "straggler_path");
+        const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"straggler_path": {"outlier_ratio": 0.6}})")), FindingKind::StragglerPath);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(metricText(fs[0], "routed_by"), std::string("equal_cost"));
         QCOMPARE(metric(fs[0], "routes"), 2.0);

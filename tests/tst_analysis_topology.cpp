@@ -106,7 +106,7 @@ private Q_SLOTS:
         QCOMPARE(labels(added->ports), (std::vector<std::string>{"leaf01:11", "spine02:2"}));
         QCOMPARE(sev(*added), std::string("info"));
         for (const auto& f : fs) {
-            QCOMPARE(f.kind, std::string("topology_change"));
+            QCOMPARE(f.kind, FindingKind::TopologyChange);
             QCOMPARE(f.start, static_cast<double>(kT0));
             QCOMPARE(f.end, static_cast<double>(kT0 + 3600));
         }
@@ -126,11 +126,11 @@ private Q_SLOTS:
 
     void analyzeComparesTheLastTwoSnapshots() {
         const std::string db = stores_.make(before(), "");
-        QVERIFY(ofKind(analyzeStore(db), "topology_change").empty());  // one snapshot: nothing to compare
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::TopologyChange).empty());  // one snapshot: nothing to compare
         stores_.addSnapshot(db, sameInOtherOrder(), "B", kT0 + 600);
-        QVERIFY(ofKind(analyzeStore(db), "topology_change").empty());
+        QVERIFY(ofKind(analyzeStore(db), FindingKind::TopologyChange).empty());
         stores_.addSnapshot(db, after(), "C", kT0 + 1200);
-        const auto fs = ofKind(analyzeStore(db), "topology_change");
+        const auto fs = ofKind(analyzeStore(db), FindingKind::TopologyChange);
         QCOMPARE(fs.size(), std::size_t{4});
         QCOMPARE(fs.front().end, static_cast<double>(kT0 + 1200));
         QCOMPARE(fs.front().start, static_cast<double>(kT0 + 600));  // B -> C, not A -> C

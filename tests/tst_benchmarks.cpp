@@ -34,7 +34,7 @@ CollectiveRun run(const std::vector<std::string>& hosts, double bigBusbw) {
 // The demo's degraded link: its host end's host name ("dgx021" of "dgx021 mlx5_0").
 const DemoFault& degradedFault(const DemoManifest& m) {
     for (const auto& f : m.faults)
-        if (f.kind == "degraded_link") return f;
+        if (f.kind == FindingKind::DegradedLink) return f;
     qFatal("demo has no degraded link");
     return m.faults.front();
 }

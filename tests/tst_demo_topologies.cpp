@@ -105,7 +105,7 @@ private Q_SLOTS:
                            return p.node == fault.node && p.port == fault.port;
                        });
             });
-            if (!found) qWarning() << "not found:" << fault.kind.c_str() << fault.node.c_str() << fault.port.c_str();
+            if (!found) qWarning() << "not found:" << std::string(kindName(fault.kind)).c_str() << fault.node.c_str() << fault.port.c_str();
             QVERIFY(found);
         }
         QCOMPARE(analyseShape(d.fabric).shape, shape);

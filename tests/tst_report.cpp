@@ -80,10 +80,10 @@ std::string readAll(const std::string& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-const DemoFault& fault(const DemoManifest& m, const std::string& kind) {
+const DemoFault& fault(const DemoManifest& m, FindingKind kind) {
     for (const auto& f : m.faults)
         if (f.kind == kind) return f;
-    throw std::runtime_error("demo has no " + kind);
+    throw std::runtime_error("demo has no " + std::string(kindName(kind)));
 }
 
 } // namespace
@@ -142,7 +142,7 @@ private Q_SLOTS:
     }
 
     void utilisationFindsTheHotUplink() {
-        const DemoFault& hot = fault(demo_, "hot_link");
+        const DemoFault& hot = fault(demo_, FindingKind::HotLink);
         QVERIFY(!data_.utilisation.top.empty());
         const LinkDirectionUtil& top = data_.utilisation.top.front();
         QCOMPARE(top.tx.node, hot.node);
@@ -168,8 +168,8 @@ private Q_SLOTS:
     void gpuRiskCountsCriticalFindings() {
         // Critical: the hot uplink reaches leaf02's 8 hosts for its duration; the symbol errors
         // reach one host for theirs. The degraded link is a warning and is not counted.
-        const DemoFault& hot = fault(demo_, "hot_link");
-        const DemoFault& err = fault(demo_, "error_link");
+        const DemoFault& hot = fault(demo_, FindingKind::HotLink);
+        const DemoFault& err = fault(demo_, FindingKind::ErrorLink);
         const GpuRisk& r = data_.gpuRisk;
         QVERIFY(!r.fromJobs);
         QCOMPARE(r.gpusCounted, std::size_t{64});
@@ -188,7 +188,7 @@ private Q_SLOTS:
         const ReportData d = buildReportData(store, {});
         QVERIFY(d.gpuRisk.fromJobs);
         QCOMPARE(d.gpuRisk.jobs.size(), std::size_t{2});
-        const DemoFault& hot = fault(demo_, "hot_link");
+        const DemoFault& hot = fault(demo_, FindingKind::HotLink);
         for (const auto& j : d.gpuRisk.jobs) {
             if (j.job == "train-a") {
                 QCOMPARE(j.gpus, std::size_t{4});

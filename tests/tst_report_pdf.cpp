@@ -88,7 +88,7 @@ private Q_SLOTS:
         const ReportData d = buildReportData(store, {});
         std::map<QString, QString> summaryOf;  // hot_link-N -> its summary
         for (const auto& f : d.findings.findings)
-            if (f.kind == "hot_link") summaryOf[QString::fromStdString(f.id)] = QString::fromStdString(f.summary);
+            if (f.kind == FindingKind::HotLink) summaryOf[QString::fromStdString(f.id)] = QString::fromStdString(f.summary);
         QCOMPARE(summaryOf.size(), std::size_t{128});
         const std::string pdf = stores_.path("long.pdf");
         writeReport(d, ReportFormat::Pdf, pdf);

@@ -49,7 +49,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (column) {
         case Severity: return QString::fromUtf8(toString(f->severity).data());
-        case Kind: return QString::fromStdString(f->kind);
+        case Kind: return QString::fromLatin1(kindName(f->kind).data(), static_cast<qsizetype>(kindName(f->kind).size()));
         case Start:
             return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(f->start), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
         case Duration: return tr("%1 s").arg(f->end - f->start);

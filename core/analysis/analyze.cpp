@@ -70,7 +70,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
     sortAndNumber(report.findings);
     for (JobRoutes& job : report.jobs)  // the job's straggler_path, now that it has its id
         for (const Finding& f : report.findings)
-            if (f.kind == "straggler_path" && !job.pairs.empty() && f.path == job.pairs.front().path &&
+            if (f.kind == FindingKind::StragglerPath && !job.pairs.empty() && f.path == job.pairs.front().path &&
                 std::holds_alternative<std::string>(f.metrics.front().second) && std::get<std::string>(f.metrics.front().second) == job.name)
                 job.stragglerFinding = f.id;
     groupIncidents(report);  // last: the CLI, the GUI and reports show the same incidents

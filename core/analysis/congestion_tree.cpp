@@ -103,7 +103,7 @@ void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out
         const PortId rootPort(root);
         const PortId receiver = ctx.peer(*ctx.linkOf(rootPort), rootPort);
         Finding fd;
-        fd.kind = "congestion_tree";
+        fd.kind = FindingKind::CongestionTree;
         fd.severity = rootRun.peak >= c.criticalShare ? FindingSeverity::Critical : FindingSeverity::Warning;
         fd.start = rootRun.start;
         fd.end = rootRun.end;

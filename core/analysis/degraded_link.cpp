@@ -83,7 +83,7 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
             std::swap(first, second);
 
         Finding fd;
-        fd.kind = "degraded_link";
+        fd.kind = FindingKind::DegradedLink;
         fd.severity = FindingSeverity::Warning;
         fd.start = fd.end = ctx.snapshotTime();
         fd.ports = {ctx.ref(first), ctx.ref(second)};

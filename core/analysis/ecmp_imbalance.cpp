@@ -41,7 +41,7 @@ void emit(const AnalysisContext& ctx, const std::vector<Member>& g, const std::v
     const std::size_t b = std::max_element(votes.begin(), votes.end(), [](auto x, auto y) { return x.second < y.second; })->first;
     const double n = static_cast<double>(run.size());
     Finding f;
-    f.kind = "ecmp_imbalance";
+    f.kind = FindingKind::EcmpImbalance;
     f.severity = FindingSeverity::Warning;
     f.start = static_cast<double>(run.front().startMs) / 1000.0;
     f.end = static_cast<double>(run.back().endMs) / 1000.0;

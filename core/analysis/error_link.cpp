@@ -35,7 +35,7 @@ void detectErrorLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
             const bool critical = threshold.perSecond > 0 ? rate >= threshold.perSecond * cfg.criticalFactor
                                                           : increase >= threshold.minCount * cfg.criticalFactor;
             Finding f;
-            f.kind = "error_link";
+            f.kind = FindingKind::ErrorLink;
             f.severity = critical ? FindingSeverity::Critical : FindingSeverity::Warning;
             f.start = static_cast<double>(r.startMs[first]) / 1000.0;
             f.end = static_cast<double>(r.endMs[last]) / 1000.0;

@@ -21,11 +21,11 @@ std::string_view toString(FindingSeverity s) {
 void sortAndNumber(std::vector<Finding>& findings) {
     auto key = [](const Finding& f) {
         PortRef first = f.ports.empty() ? PortRef{} : f.ports.front();
-        return std::make_tuple(f.severity, f.start, f.kind, std::move(first.node), std::move(first.port), f.end);
+        return std::make_tuple(f.severity, f.start, kindName(f.kind), std::move(first.node), std::move(first.port), f.end);
     };
     std::stable_sort(findings.begin(), findings.end(), [&](const Finding& a, const Finding& b) { return key(a) < key(b); });
-    std::map<std::string, int> next;
-    for (auto& f : findings) f.id = f.kind + "-" + std::to_string(++next[f.kind]);
+    std::map<FindingKind, int> next;
+    for (auto& f : findings) f.id = std::string(kindName(f.kind)) + "-" + std::to_string(++next[f.kind]);
 }
 
 namespace {
@@ -67,7 +67,7 @@ std::string findingsJson(const FindingsReport& report, int indent) {
     for (const auto& f : report.findings) {
         ordered_json o;
         o["id"] = f.id;
-        o["kind"] = f.kind;
+        o["kind"] = kindName(f.kind);
         o["severity"] = toString(f.severity);
         o["incident"] = f.incident;
         o["start"] = number(f.start);

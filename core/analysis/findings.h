@@ -1,6 +1,7 @@
 #pragma once
 // A finding of the analysis and the findings JSON of docs/FINDINGS.md (`analyze --json`,
 // `report --out x.json`).
+#include "core/analysis/finding_kind.h"
 #include "core/analysis/job_routes.h"
 #include "core/analysis/port_ref.h"
 
@@ -22,7 +23,7 @@ using MetricValue = std::variant<double, std::string>;
 
 struct Finding {
     std::string id;    // "<kind>-<n>", set by sortAndNumber()
-    std::string kind;  // hot_link, degraded_link, error_link, link_flap, ...
+    FindingKind kind = FindingKind::HotLink;  // its JSON name: kindName(kind) (finding_kind.h)
     FindingSeverity severity = FindingSeverity::Warning;
     double start = 0, end = 0;  // UNIX seconds
     std::string summary;
@@ -48,7 +49,7 @@ struct FindingsReport {
     std::vector<Incident> incidents{};  // by severity then start; Finding::incident indexes it from 1
 };
 
-// Sorts by severity, then start time (then kind and first port, so output is stable), and
+// Sorts by severity, then start time (then kind name and first port, so output is stable), and
 // numbers each kind from 1: hot_link-1, hot_link-2, degraded_link-1, ...
 void sortAndNumber(std::vector<Finding>& findings);
 

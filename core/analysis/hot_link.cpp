@@ -34,7 +34,7 @@ void emit(const AnalysisContext& ctx, Direction d, double capBps, const RateSeri
         secs += dt;
     }
     Finding f;
-    f.kind = "hot_link";
+    f.kind = FindingKind::HotLink;
     f.severity = peak >= c.criticalUtil ? FindingSeverity::Critical : FindingSeverity::Warning;
     f.start = static_cast<double>(r.startMs[first]) / 1000.0;
     f.end = static_cast<double>(r.endMs[last]) / 1000.0;

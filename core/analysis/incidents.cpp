@@ -13,12 +13,13 @@
 
 namespace fabscope {
 
-int causeRank(std::string_view kind) {
-    static constexpr std::string_view order[] = {"degraded_link", "topology_change", "link_flap", "error_link", "pfc_storm",
-                                                 "congestion_tree", "hot_link", "ecmp_imbalance", "lossy_link", "slow_pair",
-                                                 "slow_host", "straggler_path"};
+int causeRank(FindingKind kind) {
+    using K = FindingKind;
+    static constexpr K order[] = {K::DegradedLink, K::TopologyChange, K::LinkFlap,      K::ErrorLink, K::PfcStorm,
+                                  K::CongestionTree, K::HotLink,      K::EcmpImbalance, K::LossyLink, K::SlowPair,
+                                  K::SlowHost,     K::StragglerPath};
     for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
-        if (order[i] == kind) return kind == "congestion_tree" ? i - 1 : i;  // the two trees rank alike
+        if (order[i] == kind) return kind == K::CongestionTree ? i - 1 : i;  // the two trees rank alike
     return static_cast<int>(std::size(order));
 }
 
@@ -51,17 +52,17 @@ std::string linkKey(const Finding& f) {
 }
 
 bool overlap(const Finding& a, const Finding& b) { return a.start <= b.end && b.start <= a.end; }
-bool isTree(const Finding& f) { return f.kind == "congestion_tree" || f.kind == "pfc_storm"; }
-bool isLinkFault(const Finding& f) { return f.kind == "error_link" || f.kind == "link_flap"; }
+bool isTree(const Finding& f) { return f.kind == FindingKind::CongestionTree || f.kind == FindingKind::PfcStorm; }
+bool isLinkFault(const Finding& f) { return f.kind == FindingKind::ErrorLink || f.kind == FindingKind::LinkFlap; }
 // A state of the snapshot rather than an event: it holds whatever its start and end say.
-bool isState(const Finding& f) { return f.kind == "degraded_link" || f.kind == "topology_change"; }
+bool isState(const Finding& f) { return f.kind == FindingKind::DegradedLink || f.kind == FindingKind::TopologyChange; }
 
 // Whether `cause` explains `effect`, both about the same link.
 bool explainsOnLink(const Finding& cause, const Finding& effect) {
-    if (cause.kind == "degraded_link") return true;  // a link below its width: all that happens on it
+    if (cause.kind == FindingKind::DegradedLink) return true;  // a link below its width: all that happens on it
     if (isLinkFault(cause))
-        return (isLinkFault(effect) || effect.kind == "lossy_link" || effect.kind == "straggler_path") && overlap(cause, effect);
-    if (cause.kind == "hot_link") return effect.kind == "straggler_path" && overlap(cause, effect);
+        return (isLinkFault(effect) || effect.kind == FindingKind::LossyLink || effect.kind == FindingKind::StragglerPath) && overlap(cause, effect);
+    if (cause.kind == FindingKind::HotLink) return effect.kind == FindingKind::StragglerPath && overlap(cause, effect);
     return false;
 }
 
@@ -85,12 +86,12 @@ void joinTrees(const std::vector<Finding>& fs, UnionFind& groups) {
     for (std::size_t i = 0; i < fs.size(); ++i) {
         const Finding& f = fs[i];
         if (f.ports.empty()) continue;
-        if (f.kind == "hot_link" || f.kind == "ecmp_imbalance" || f.kind == "straggler_path") {
+        if (f.kind == FindingKind::HotLink || f.kind == FindingKind::EcmpImbalance || f.kind == FindingKind::StragglerPath) {
             // It transmits from a port of the tree (a victim's, or the root's) while the tree lasts.
             if (const auto it = treesAt.find(portKey(f.ports.front())); it != treesAt.end())
                 for (std::size_t t : it->second)
                     if (overlap(fs[t], f)) groups.join(t, i);
-        } else if (f.kind == "degraded_link") {
+        } else if (f.kind == FindingKind::DegradedLink) {
             for (const PortRef& p : f.ports)  // the tree's root is this slow link
                 if (const auto it = rootedAt.find(portKey(p)); it != rootedAt.end())
                     for (std::size_t t : it->second) groups.join(i, t);

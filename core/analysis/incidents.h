@@ -21,6 +21,6 @@ namespace fabscope {
 void groupIncidents(FindingsReport& report);
 
 // Which kinds explain others: lower comes first within an incident (degraded_link 0, ...).
-int causeRank(std::string_view kind);
+int causeRank(FindingKind kind);
 
 } // namespace fabscope

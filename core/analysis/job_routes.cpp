@@ -97,11 +97,11 @@ void flagLinks(const AnalysisContext& ctx, const std::vector<Finding>& findings,
     }
     for (const Finding& f : findings) {
         double factor = ctx.config().stragglerPath.flaggedPenalty;
-        if (f.kind == "degraded_link") {
+        if (f.kind == FindingKind::DegradedLink) {
             const double expected = metricOf(f, "expected_gbps");
             if (expected <= 0) continue;
             factor = metricOf(f, "actual_gbps") / expected;
-        } else if (f.kind != "error_link" && f.kind != "link_flap" && f.kind != "congestion_tree" && f.kind != "pfc_storm") {
+        } else if (f.kind != FindingKind::ErrorLink && f.kind != FindingKind::LinkFlap && f.kind != FindingKind::CongestionTree && f.kind != FindingKind::PfcStorm) {
             continue;  // hot links already show as utilisation
         }
         for (const PortRef& r : f.ports) {
@@ -112,7 +112,7 @@ void flagLinks(const AnalysisContext& ctx, const std::vector<Finding>& findings,
             auto [it, fresh] = s.linkFactor.try_emplace(l->value(), factor);
             if (fresh || factor < it->second) {
                 it->second = factor;
-                s.linkReason[l->value()] = f.kind;
+                s.linkReason[l->value()] = std::string(kindName(f.kind));
             }
         }
     }

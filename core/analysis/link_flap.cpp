@@ -48,7 +48,7 @@ void detectLinkFlaps(const AnalysisContext& ctx, std::vector<Finding>& out) {
     }
     for (const auto& [key, fl] : flaps) {
         Finding f;
-        f.kind = "link_flap";
+        f.kind = FindingKind::LinkFlap;
         f.severity = FindingSeverity::Warning;
         f.start = fl.start;
         f.end = fl.end;

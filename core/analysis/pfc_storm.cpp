@@ -133,7 +133,7 @@ private:
             }
         }
         Finding fd;
-        fd.kind = "pfc_storm";
+        fd.kind = FindingKind::PfcStorm;
         fd.severity = order.size() > 1 || os.peak >= c_.criticalShare ? FindingSeverity::Critical : FindingSeverity::Warning;
         fd.start = os.start;
         fd.end = os.end;
@@ -226,7 +226,7 @@ private:
             const std::size_t held = sharedRun(cycle);
             if (held < static_cast<std::size_t>(std::max(1, c_.deadlockMinSamples))) continue;
             Finding fd;
-            fd.kind = "pfc_storm";
+            fd.kind = FindingKind::PfcStorm;
             fd.severity = FindingSeverity::Critical;
             fd.start = storming_.at(cycle[0]).start;
             fd.end = storming_.at(cycle[0]).end;

@@ -58,7 +58,7 @@ Finding lossyLink(const AnalysisContext& ctx, const std::vector<int>& tier, cons
                   const BlamedLinks& b) {
     const LossyLinkConfig& c = ctx.config().lossyLink;
     Finding f;
-    f.kind = "lossy_link";
+    f.kind = FindingKind::LossyLink;
     std::int64_t sent = 0, lost = 0;
     std::vector<double> p99;
     f.start = std::numeric_limits<double>::max();
@@ -113,7 +113,7 @@ Finding lossyLink(const AnalysisContext& ctx, const std::vector<int>& tier, cons
 
 Finding slowPair(const AnalysisContext& ctx, const ProbePair& p, const PairVerdict& v, const std::vector<std::string>& reasons) {
     Finding f;
-    f.kind = "slow_pair";
+    f.kind = FindingKind::SlowPair;
     f.start = p.first;
     f.end = p.last;
     f.ports = {ctx.ref(p.srcPort), ctx.ref(p.dstPort)};

@@ -30,7 +30,7 @@ void detectStragglerPaths(const AnalysisContext& ctx, const std::vector<JobRoute
         if (median <= 0 || w.headroom > c.outlierRatio * median || w.path.size() < 2 * (w.bottleneckHop + 1)) continue;
         const PortRef& neckTx = w.path[2 * w.bottleneckHop];
         Finding f;
-        f.kind = "straggler_path";
+        f.kind = FindingKind::StragglerPath;
         f.severity = w.bottleneckHeadroom <= c.criticalHeadroom ? FindingSeverity::Critical : FindingSeverity::Warning;
         f.start = ctx.windowStart();
         f.end = ctx.windowEnd();

@@ -62,7 +62,7 @@ std::string linkLabel(const LinkView& v) { return label(v.refA) + " <-> " + labe
 
 Finding make(FindingSeverity sev, double t0, double t1, std::string change, std::string summary) {
     Finding f;
-    f.kind = "topology_change";
+    f.kind = FindingKind::TopologyChange;
     f.severity = sev;
     f.start = t0;
     f.end = t1;

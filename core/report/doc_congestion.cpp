@@ -94,7 +94,7 @@ Section pfcCongestion(const ReportData& d) {
     Table treeSpread = spreadTable("congestion_tree_spread", "Congestion trees: every congested port, by level");
 
     for (const auto& f : d.findings.findings) {
-        if (f.kind == "pfc_storm") {
+        if (f.kind == FindingKind::PfcStorm) {
             if (!f.origin) {  // a pause cycle: no origin, no levels
                 std::string ports;
                 for (const auto& p : f.ports) ports += (ports.empty() ? "" : ", ") + portLabel(p);
@@ -113,7 +113,7 @@ Section pfcCongestion(const ReportData& d) {
                                  reportfmt::utc(f.start), reportfmt::number(f.end - f.start, 9)},
                                 toneOf(f.severity)});
             addSpreadRows(pfcSpread, f, level);
-        } else if (f.kind == "congestion_tree" && f.ports.size() >= 2) {
+        } else if (f.kind == FindingKind::CongestionTree && f.ports.size() >= 2) {
             // ports: root, the receiver it sends to, then the congested ports upstream. The
             // receiver is not part of the tree: level it out before reading the spread.
             Finding tree0 = f;

@@ -5,14 +5,14 @@
 namespace fabscope::docsec {
 
 Section ecmpImbalance(const ReportData& d) {
-    Section s{"ecmp_imbalance", "ECMP imbalance", {}};
+    Section s{std::string(kindName(FindingKind::EcmpImbalance)), "ECMP imbalance", {}};
     s.blocks.emplace_back(Paragraph{
         "A group is a switch's up-links to the next tier (its equal-cost next hops). A group is imbalanced while its busiest "
         "member carries more than " + reportfmt::number(d.config.ecmpImbalance.ratio) + "x the group mean and the mean is at least " +
             reportfmt::number(d.config.ecmpImbalance.minMeanUtil * 100) + "%, for " + std::to_string(d.config.ecmpImbalance.minSamples) +
             " or more consecutive intervals. Utilisations are means over that stretch.",
         false});
-    Table t{"ecmp_imbalance",
+    Table t{std::string(kindName(FindingKind::EcmpImbalance)),
             "Imbalanced up-link groups (busiest member against the group mean)",
             {"Severity", "Group", "Busiest link (transmitter -> receiver)", "Busiest (%)", "Group mean (%)", "Mean ratio (x)",
              "Peak ratio (x)", "From", "Duration (s)"},
@@ -20,7 +20,7 @@ Section ecmpImbalance(const ReportData& d) {
             {},
             "None in this window: no up-link group was imbalanced."};
     for (const auto& f : d.findings.findings) {
-        if (f.kind != "ecmp_imbalance" || f.ports.size() < 2) continue;
+        if (f.kind != FindingKind::EcmpImbalance || f.ports.size() < 2) continue;
         // ports: the busiest link (both ends), then the other members' local ports.
         std::string members = f.ports[0].port;
         for (std::size_t i = 2; i < f.ports.size(); ++i) members += ", " + f.ports[i].port;

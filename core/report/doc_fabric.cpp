@@ -28,7 +28,7 @@ Section summary(const ReportData& d) {
         (f.severity == FindingSeverity::Critical ? crit : f.severity == FindingSeverity::Warning ? warn : info)++;
     double lost = 0;
     for (const auto& f : d.findings.findings)
-        if (f.kind == "degraded_link") lost += metricNumber(f, "capacity_lost_gbps").value_or(0);
+        if (f.kind == FindingKind::DegradedLink) lost += metricNumber(f, "capacity_lost_gbps").value_or(0);
 
     Figures fig{"summary", {}, {}};
     auto add = [&](std::string k, std::string v, Tone t = Tone::None) {

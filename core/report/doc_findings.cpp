@@ -17,7 +17,7 @@ Section degradedLinks(const ReportData& d) {
             "No degraded link: every link runs at the width and speed most links of its class run at."};
     double lost = 0;
     for (const auto& f : d.findings.findings) {
-        if (f.kind != "degraded_link") continue;
+        if (f.kind != FindingKind::DegradedLink) continue;
         const double l = metricNumber(f, "capacity_lost_gbps").value_or(0);
         lost += l;
         const std::string runs = metricText(f, "actual_width") + "x" + metricText(f, "actual_speed");
@@ -45,11 +45,11 @@ Section errorLinks(const ReportData& d) {
     Table fl{"link_flaps", "Links that went down in the window", {"Severity", "Link", "Times down", "First", "Last"},
              {false, false, true, false, false}, {}, "No link went down in the window."};
     for (const auto& f : d.findings.findings) {
-        if (f.kind == "error_link")
+        if (f.kind == FindingKind::ErrorLink)
             e.rows.push_back({{std::string(toString(f.severity)), linkLabel(f, "<-"), metricText(f, "counter"), metricText(f, "increase"),
                                metricText(f, "rate_per_s"), metricText(f, "threshold_per_s"), reportfmt::utc(f.start), reportfmt::utc(f.end)},
                               toneOf(f.severity)});
-        if (f.kind == "link_flap")
+        if (f.kind == FindingKind::LinkFlap)
             fl.rows.push_back({{std::string(toString(f.severity)), linkLabel(f, "<->"), metricText(f, "count"), reportfmt::utc(f.start),
                                 reportfmt::utc(f.end)},
                                toneOf(f.severity)});
@@ -82,7 +82,7 @@ Section findings(const ReportData& d) {
     }
     s.blocks.emplace_back(std::move(in));
     std::map<std::string, std::map<FindingSeverity, std::size_t>> byKind;
-    for (const auto& f : d.findings.findings) ++byKind[f.kind][f.severity];
+    for (const auto& f : d.findings.findings) ++byKind[std::string(kindName(f.kind))][f.severity];
     Table k{"findings_by_kind", "Findings by kind", {"Kind", "Critical", "Warning", "Info"}, {false, true, true, true}, {}, "No findings."};
     for (auto& [kind, sev] : byKind)
         k.rows.push_back({{kind, std::to_string(sev[FindingSeverity::Critical]), std::to_string(sev[FindingSeverity::Warning]),

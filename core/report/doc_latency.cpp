@@ -96,7 +96,7 @@ Section latency(const ReportData& d) {
                  {},
                  "No link is blamed for probe loss."};
     for (const Finding& f : d.findings.findings) {
-        if (f.kind != "lossy_link") continue;
+        if (f.kind != FindingKind::LossyLink) continue;
         const auto loss = metricNumber(f, "loss_rate");
         blamed.rows.push_back({{linkLabel(f, "<->"), metricText(f, "bad_votes"), metricText(f, "good_votes"), metricText(f, "bad_pairs"),
                                 loss ? reportfmt::percent(*loss) : "-", metricText(f, "sent")},

@@ -8,6 +8,7 @@ Section methods(const ReportData& d) {
     Section s{"methods", "Methods and definitions", {}};
     const AnalysisConfig& c = d.config;
     const std::string hot = reportfmt::number(c.hotLink.util * 100);
+    const auto kind = [](FindingKind k) { return std::string(kindName(k)); };
     Definitions defs;
     defs.items = {
         {"Window", "All figures cover the window in the header; without --from/--to it is the span of the stored samples."},
@@ -27,29 +28,29 @@ Section methods(const ReportData& d) {
                   "switch (spine 2, core 3)."},
         {"Oversubscription", "Per switch, the capacity of its links to the tier below over that of its links to the tier above "
                              "(2.00 means 2:1). Nominal assumes each link ran at its class's most common rate."},
-        {"hot_link", "A link direction at >= " + hot + "% of capacity for >= " + std::to_string(c.hotLink.minSamples) +
+        {kind(FindingKind::HotLink), "A link direction at >= " + hot + "% of capacity for >= " + std::to_string(c.hotLink.minSamples) +
                          " consecutive intervals; critical when its peak reaches " +
                          reportfmt::number(c.hotLink.criticalUtil * 100) + "%."},
-        {"degraded_link", "A link running narrower or slower than most links of its class (host links; switch links per pair "
+        {kind(FindingKind::DegradedLink), "A link running narrower or slower than most links of its class (host links; switch links per pair "
                           "of tiers) or than the configured width/speed; the capacity lost is expected minus actual Gb/s."},
-        {"error_link", "An error counter (symbol errors, link error recovery, receive errors, FEC uncorrectable, transmit "
+        {kind(FindingKind::ErrorLink), "An error counter (symbol errors, link error recovery, receive errors, FEC uncorrectable, transmit "
                        "discards) whose increase over the window and mean rate exceed its threshold; critical at " +
                            reportfmt::number(c.errorLink.criticalFactor) + "x the threshold rate."},
-        {"link_flap", "LinkDownedCounter increased in the window (by at least " + reportfmt::number(c.linkFlap.minCount) + ")."},
-        {"ecmp_imbalance", "Among a switch's up-links to the next tier, the busiest carries more than " +
+        {kind(FindingKind::LinkFlap), "LinkDownedCounter increased in the window (by at least " + reportfmt::number(c.linkFlap.minCount) + ")."},
+        {kind(FindingKind::EcmpImbalance), "Among a switch's up-links to the next tier, the busiest carries more than " +
                                reportfmt::number(c.ecmpImbalance.ratio) + "x the group mean while the mean is at least " +
                                reportfmt::number(c.ecmpImbalance.minMeanUtil * 100) + "%, for >= " +
                                std::to_string(c.ecmpImbalance.minSamples) + " consecutive intervals."},
-        {"pfc_storm", "A port sending PFC pauses for >= " + reportfmt::number(c.pfcStorm.share * 100) +
+        {kind(FindingKind::PfcStorm), "A port sending PFC pauses for >= " + reportfmt::number(c.pfcStorm.share * 100) +
                           "% of an interval over >= " + std::to_string(c.pfcStorm.minSamples) +
                           " intervals; the origin sends pauses without receiving any, the spread follows the paused "
                           "neighbours upstream."},
-        {"congestion_tree", "Ports whose PortXmitWait (x " + reportfmt::number(c.congestionTree.tickNs) +
+        {kind(FindingKind::CongestionTree), "Ports whose PortXmitWait (x " + reportfmt::number(c.congestionTree.tickNs) +
                                 " ns per tick, an assumption) covers >= " + reportfmt::number(c.congestionTree.share * 100) +
                                 "% of the interval, joined into the tree that points at its root."},
-        {"straggler_path", "Per job, the pair of ranks whose routes (forwarding tables, else equal-cost) have the least headroom, when it is at most " +
+        {kind(FindingKind::StragglerPath), "Per job, the pair of ranks whose routes (forwarding tables, else equal-cost) have the least headroom, when it is at most " +
                                reportfmt::number(c.stragglerPath.outlierRatio * 100) + "% of the job's median pair."},
-        {"topology_change", "Links added, removed, moved or running at another width/speed between the latest topology "
+        {kind(FindingKind::TopologyChange), "Links added, removed, moved or running at another width/speed between the latest topology "
                             "snapshot and the one before it."},
         {"Findings", "Sorted by severity, then start time; the JSON output holds them in FabScope's findings format "
                      "(fabscope_findings: 1) with the report tables under \"report\"."},

@@ -29,7 +29,7 @@ std::optional<double> metricNumber(const Finding& f, const std::string& key);
 std::string metricText(const Finding& f, const std::string& key);
 std::string portLabel(const PortRef& p);            // "leaf02 p9"
 std::string linkLabel(const Finding& f, const char* arrow);  // "leaf02 p9 -> spine01 p2"
-std::size_t countKind(const FindingsReport& r, const std::string& kind);
+std::size_t countKind(const FindingsReport& r, FindingKind kind);
 std::string incidentOthers(const FindingsReport& r, const Incident& inc);  // "hot_link-1, ..." (after the cause)
 
 } // namespace fabscope::docsec

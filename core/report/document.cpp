@@ -39,7 +39,7 @@ std::string linkLabel(const Finding& f, const char* arrow) {
     return s;
 }
 
-std::size_t countKind(const FindingsReport& r, const std::string& kind) {
+std::size_t countKind(const FindingsReport& r, FindingKind kind) {
     std::size_t n = 0;
     for (const auto& f : r.findings) n += f.kind == kind;
     return n;

@@ -131,7 +131,7 @@ GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vec
     std::vector<std::pair<std::set<std::size_t>, std::pair<double, double>>> reach;  // hosts, interval
     for (const Finding& f : report.findings) {
         if (f.severity != FindingSeverity::Critical) continue;
-        FindingRisk fr{f.id, f.kind, f.summary, 0, std::max(0.0, f.end - f.start), "not on the fabric"};
+        FindingRisk fr{f.id, std::string(kindName(f.kind)), f.summary, 0, std::max(0.0, f.end - f.start), "not on the fabric"};
         if (auto low = lowestNode(idx, f)) {
             std::set<std::size_t> hosts = idx.hostsBelow(*low);
             fr.gpus = hosts.size();
@@ -178,7 +178,7 @@ GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vec
         for (const auto& [hosts, iv] : reach)
             if (std::any_of(cas.begin(), cas.end(), [&](std::size_t c) { return hosts.count(c) > 0; })) ivs.push_back(iv);
         for (const Finding& f : report.findings)
-            if (f.kind == "straggler_path" && metricString(f, "job") == name) {
+            if (f.kind == FindingKind::StragglerPath && metricString(f, "job") == name) {
                 ivs.emplace_back(f.start, std::max(f.start, f.end));
                 jr.straggler = f.id;
                 jr.boundGbps = metricDouble(f, "job_bound_gbps");

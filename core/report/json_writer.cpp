@@ -114,7 +114,7 @@ std::string renderJson(const ReportData& d, int indent) {
     r["utilisation"] = utilisationJson(d.utilisation);
     double lost = 0;
     for (const auto& f : d.findings.findings)
-        if (f.kind == "degraded_link")
+        if (f.kind == FindingKind::DegradedLink)
             for (const auto& [k, v] : f.metrics)
                 if (k == "capacity_lost_gbps" && std::holds_alternative<double>(v)) lost += std::get<double>(v);
     r["capacity_lost_gbps"] = lost;
