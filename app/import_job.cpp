@@ -70,14 +70,20 @@ void ImportJob::start(const QString& storePath, const QString& label, Work work)
         finish, [finish](const QString& error) { finish({false, error, {}}); });
 }
 
-void ImportJob::importFiles(const QString& storePath, const QStringList& files) {
+void ImportJob::importFiles(const QString& storePath, const QStringList& files, const QString& format) {
     if (busy()) return;
     std::vector<std::string> paths;
     for (const auto& f : files) paths.push_back(f.toStdString());
+    ImportOptions options;
+    options.format = format.toStdString();
     start(storePath, tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())),
-          [paths](Store& s, const ProgressFn& progress) {
+          [paths, options](Store& s, const ProgressFn& progress) {
               ImporterRegistry registry;
-              return describeFiles(ImportRunner(s, registry).run(paths, {}, progress));
+              try {
+                  return describeFiles(ImportRunner(s, registry).run(paths, options, progress));
+              } catch (const std::invalid_argument& e) {  // an unknown format name
+                  return ImportOutcome{false, QString::fromUtf8(e.what()), {}};
+              }
           });
 }
 

@@ -29,8 +29,8 @@ class ImportJob : public QObject {
 public:
     explicit ImportJob(QWidget* parent);
     [[nodiscard]] bool busy() const;
-    // Imports files and folders into `storePath` (format detected from content).
-    void importFiles(const QString& storePath, const QStringList& files);
+    // Imports files and folders into `storePath`; `format` names the importer, empty detects it.
+    void importFiles(const QString& storePath, const QStringList& files, const QString& format = {});
     // Shows the pull dialog; on Import, pulls into `storePath` (asks for a new store when empty).
     void askAndPull(const QString& storePath);
     void pull(const QString& storePath, const PullOptions& options);

@@ -16,6 +16,7 @@
 #include "views/inspector_panel.h"
 #include "core/analysis/analysis_config.h"
 #include "views/help_dialog.h"
+#include "views/import_dialog.h"
 #include "views/job_panel.h"
 #include "views/node_search.h"
 #include "views/settings_dialog.h"
@@ -367,8 +368,14 @@ void MainWindow::chooseStoreToOpen() {
 }
 
 void MainWindow::chooseFilesToImport() {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import fabric data"));
-    if (!files.isEmpty()) importFiles(files);
+    if (importBusy()) return;
+    QStringList formats;
+    for (auto name : ImporterRegistry().names()) formats << QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    formats.sort();
+    auto* dialog = new ImportDialog(formats, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { importFiles(dialog->files(), dialog->format()); });
+    dialog->open();
 }
 
 void MainWindow::openStore(const QString& path) {
@@ -507,7 +514,7 @@ bool MainWindow::importBusy() {
     return true;
 }
 
-void MainWindow::importFiles(const QStringList& files) {
+void MainWindow::importFiles(const QStringList& files, const QString& format) {
     if (importBusy()) return;
     if (storePath_.isEmpty()) {
         const QString path = QFileDialog::getSaveFileName(this, tr("Create a store for the import"),
@@ -515,7 +522,7 @@ void MainWindow::importFiles(const QStringList& files) {
         if (path.isEmpty()) return;
         storePath_ = path;
     }
-    importJob_->importFiles(storePath_, files);
+    importJob_->importFiles(storePath_, files, format);
 }
 
 void MainWindow::showImportOutcome(const QString& storePath, const ImportOutcome& r) {

@@ -41,7 +41,9 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(QWidget* parent = nullptr);
     void openStore(const QString& path);
-    void importFiles(const QStringList& files);
+    // Imports into the open store (asks for a new one when none is open); `format` forces one
+    // importer by name, empty detects each file's format from its content.
+    void importFiles(const QStringList& files, const QString& format = {});
     [[nodiscard]] std::shared_ptr<const StoreSnapshot> snapshot() const { return snapshot_; }
     [[nodiscard]] TimeController* timeController() const { return time_; }
     [[nodiscard]] SelectionController* selection() const { return selection_; }

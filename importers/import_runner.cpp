@@ -207,7 +207,7 @@ private:
             }
             pf.importer = forced_ ? forced_ : registry_.detect(pf.text.substr(0, 16384));
             if (!pf.importer) {
-                fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format (use --format to force one)");
+                fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format: name one (fabscope import --format, or Format in the GUI's File > Import files…)");
                 continue;
             }
             totalBytes_ += bytes.size();

@@ -1,0 +1,143 @@
+// File > Import files… as a user drives it: the dialog offers "Automatic" first and every format
+// by its CLI name, and a chosen format is the one that reads the file; a large import can be
+// cancelled from its progress dialog, and then the store holds nothing of it.
+#include "gui_fixture.h"
+#include "views/import_dialog.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QTimer>
+#include <QtTest>
+
+using namespace fabscope;
+
+namespace {
+
+// Closes every message box as soon as it shows (a failed import warns with one, modal).
+void closeMessageBoxes(QObject* owner) {
+    auto* t = new QTimer(owner);
+    QObject::connect(t, &QTimer::timeout, [] {
+        for (auto* w : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) box->accept();
+    });
+    t->start(50);
+}
+
+std::int64_t importsIn(const QString& store) {
+    const Store s(store.toStdString(), Store::Mode::ReadOnly);
+    return static_cast<std::int64_t>(s.imports().size());
+}
+
+} // namespace
+
+class TestImportGui : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private Q_SLOTS:
+    void theDialogOffersAutomaticThenEveryFormatAndUsesTheChosenOne() {
+        const QString store = dir_.filePath(QStringLiteral("chosen.sqlite"));
+        { Store s(store.toStdString()); }
+        // A perfquery capture, forced to be read as ibnetdiscover: ibnetdiscover's error names it.
+        const QString file = dir_.filePath(QStringLiteral("counters.out"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# Port counters: Lid 7 port 4\nPortXmitData:....................1000\n");
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store, false));
+        closeMessageBoxes(&w);
+        QAction* action = nullptr;
+        for (auto* a : w.findChildren<QAction*>())
+            if (a->text().startsWith(QStringLiteral("&Import files"))) action = a;
+        QVERIFY(action);
+        action->trigger();
+        auto* dialog = w.findChild<ImportDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        QComboBox* format = dialog->formatBox();
+        QVERIFY(format->itemText(0).startsWith(QStringLiteral("Automatic")));
+        QVERIFY(format->findData(QStringLiteral("ibnetdiscover")) > 0);
+        QVERIFY(format->findData(QStringLiteral("perfquery")) > 0);
+        QVERIFY(format->findData(QStringLiteral("nccl-log")) > 0);
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!ok->isEnabled());  // nothing to import yet
+        dialog->setFiles({file});
+        QVERIFY(ok->isEnabled());
+        format->setCurrentIndex(format->findData(QStringLiteral("ibnetdiscover")));
+        QSignalSpy imported(&w, &MainWindow::importFinished);
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QVERIFY(imported.wait(20000));
+        QCOMPARE(imported.front().front().toBool(), false);
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ImportDialog*>() == nullptr, 5000);  // closed and deleted
+        QCOMPARE(importsIn(store), std::int64_t{0});
+
+        // The same file, Automatic: perfquery reads it (no topology, so its series stay unmapped).
+        action->trigger();
+        dialog = w.findChild<ImportDialog*>();
+        QVERIFY(dialog);
+        dialog->setFiles({file});
+        QCOMPARE(dialog->format(), QString());
+        imported.clear();
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QVERIFY(imported.wait(20000));
+        QCOMPARE(imported.front().front().toBool(), true);
+        QCOMPARE(importsIn(store), std::int64_t{1});
+    }
+
+    void aLargeImportIsCancelledFromItsProgressDialog() {
+        const QString store = dir_.filePath(QStringLiteral("cancel.sqlite"));
+        { Store s(store.toStdString()); }
+        // ~3 M rows of the documented CSV: seconds to import, long enough to cancel.
+        const QString file = dir_.filePath(QStringLiteral("large.csv"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("timestamp,node,port,counter,value\n");
+            QByteArray chunk;
+            for (int t = 0; t < 3000; ++t)
+                for (int p = 0; p < 1000; ++p) {
+                    chunk += QByteArray::number(1700000000 + 10 * t) + ",leaf" + QByteArray::number(p % 40) + "," +
+                             QByteArray::number(p / 40) + ",xmit_bytes," + QByteArray::number(qint64(t) * 1000003 + p) + "\n";
+                    if (chunk.size() > (1 << 20)) {
+                        f.write(chunk);
+                        chunk.clear();
+                    }
+                }
+            f.write(chunk);
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store, false));
+        closeMessageBoxes(&w);
+        QSignalSpy imported(&w, &MainWindow::importFinished);
+        w.importFiles({file});
+        // Its progress dialog shows after 300 ms; Cancel is clicked as a user would.
+        QProgressDialog* progress = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((progress = [&]() -> QProgressDialog* {
+                                      for (auto* d : w.findChildren<QProgressDialog*>())
+                                          if (d->isVisible()) return d;
+                                      return nullptr;
+                                  }()) != nullptr,
+                                 10000);
+        QVERIFY(imported.isEmpty());  // still running when the dialog showed
+        auto* cancel = progress->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.front().front().toBool(), false);
+        QCOMPARE(importsIn(store), std::int64_t{0});  // nothing of the cancelled file was written
+        const Store s(store.toStdString(), Store::Mode::ReadOnly);
+        QCOMPARE(static_cast<std::int64_t>(s.series().size()), std::int64_t{0});
+    }
+};
+
+QTEST_MAIN(TestImportGui)
+#include "tst_import_gui.moc"
