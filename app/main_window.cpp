@@ -100,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(fabric_, &FabricView::linkClicked, selection_, &SelectionController::selectLink);
     connect(fabric_, &FabricView::selectionCleared, selection_, &SelectionController::clear);
     connect(heatmap_, &HeatmapView::linkClicked, selection_, &SelectionController::selectLink);
+    connect(heatmap_, &HeatmapView::timeClicked, time_, &TimeController::setTime);
     connect(selection_, &SelectionController::changed, this, [this] {
         const int link = linkOfSelection(*selection_, snapshot_.get());
         if (link >= 0) fabric_->selectLink(link);

@@ -136,7 +136,7 @@ private Q_SLOTS:
         QStringList titles;
         for (QChartView* v : {charts->utilisationView(), charts->lowerView()})
             for (QAbstractAxis* axis : v->chart()->axes()) titles << axis->titleText();
-        QVERIFY2(titles.contains(QStringLiteral("Time (UTC)")), qPrintable(titles.join(u'|')));
+        QVERIFY2(titles.contains(QStringLiteral("Time (UTC), 2023-11-14")), qPrintable(titles.join(u'|')));  // with the date
         QVERIFY2(std::any_of(titles.begin(), titles.end(), [](const QString& t) { return t.contains(QStringLiteral("(%)")); }),
                  qPrintable(titles.join(u'|')));
         QVERIFY2(std::all_of(titles.begin(), titles.end(),

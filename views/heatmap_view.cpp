@@ -285,6 +285,8 @@ void HeatmapView::mouseReleaseEvent(QMouseEvent* e) {
     if (link < 0) return;
     setSelectedLink(link);
     Q_EMIT linkClicked(link);
+    const auto [c0, c1] = binRangeOfX(e->position().toPoint().x());
+    if (c1 > c0) Q_EMIT timeClicked(snapshot_->rates.binStart(c0));
 }
 
 void HeatmapView::keyPressEvent(QKeyEvent* e) {

@@ -3,7 +3,8 @@
 // tiers on top) and then by hotness (peak of the metric), max-pooled to the pixels of the plot
 // (never scaled: a one-bin spike on one link stays visible, docs/ARCHITECTURE.md) on a worker thread with a
 // generation id (stale results dropped). Shares the time cursor (a vertical line), shows "link,
-// time, value with unit" on hover, and a click (or Up/Down) selects a link.
+// time, value with unit" on hover, and a click (or Up/Down) selects a link; a click also asks
+// for the time cursor at the clicked cell's time (timeClicked).
 #include "views/colour_scale.h"
 
 #include <QImage>
@@ -47,6 +48,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void linkClicked(int link);
+    void timeClicked(double t);  // the start of the clicked cell's first sample bin (UNIX s)
     void imageUpdated();
 
 protected:

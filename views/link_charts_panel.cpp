@@ -3,16 +3,20 @@
 #include "core/timeseries/pixel_aggregate.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
+#include "views/time_chart_view.h"
 #include "views/time_controller.h"
 
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
+#include <QShortcut>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
-#include <QtCharts/QDateTimeAxis>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
@@ -26,11 +30,17 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// QDateTimeAxis labels in local time; shifting by the UTC offset makes them read UTC, like the
-// heatmap, the scrubber and the fabric view.
-double axisMs(double t) {
-    const auto ms = static_cast<qint64>(std::llround(t * 1000.0));
-    return static_cast<double>(ms) - 1000.0 * QDateTime::fromMSecsSinceEpoch(ms).offsetFromUtc();
+// x values are ms since the epoch; TimeChartView labels them in UTC on round times.
+double axisMs(double t) { return std::round(t * 1000.0); }
+
+QString utc(double t) {
+    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString number(float v, const QString& unit) {
+    if (std::isnan(v)) return QObject::tr("no data");
+    const double d = static_cast<double>(v);
+    return QStringLiteral("%1 %2").arg(d, 0, 'f', std::abs(d) < 10 && d != 0 && unit != QStringLiteral("%") ? 2 : 1).arg(unit);
 }
 
 // Min and max of every bucket, in time order: at most 2 points per bucket.
@@ -48,7 +58,7 @@ void setPooled(QLineSeries* series, const std::vector<float>& values, double sta
     series->replace(points);
 }
 
-QChartView* makeView(QWidget* parent, const QString& objectName, const QString& accessible) {
+TimeChartView* makeView(QWidget* parent, const QString& objectName, const QString& accessible) {
     auto* chart = new QChart();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignTop);
@@ -56,10 +66,9 @@ QChartView* makeView(QWidget* parent, const QString& objectName, const QString& 
     QFont small = parent->font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
     chart->legend()->setFont(small);
-    auto* x = new QDateTimeAxis(chart);
-    x->setFormat(QStringLiteral("HH:mm:ss"));
+    auto* x = new QCategoryAxis(chart);
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     x->setTitleText(QObject::tr("Time (UTC)"));
-    x->setTickCount(5);
     auto* y = new QValueAxis(chart);
     y->setLabelFormat(QStringLiteral("%.0f"));
     for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(x), static_cast<QAbstractAxis*>(y)}) {
@@ -68,7 +77,7 @@ QChartView* makeView(QWidget* parent, const QString& objectName, const QString& 
     }
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    auto* view = new QChartView(chart, parent);
+    auto* view = new TimeChartView(chart, parent);
     view->setObjectName(objectName);
     view->setAccessibleName(accessible);
     view->setRenderHint(QPainter::Antialiasing);
@@ -105,7 +114,18 @@ LinkChartsPanel::LinkChartsPanel(SelectionController* selection, TimeController*
     lowerMetric_->addItem(tr("Errors (errors/s)"), static_cast<int>(LinkMetric::Errors));
     lowerMetric_->addItem(tr("XmitWait (ticks/s)"), static_cast<int>(LinkMetric::XmitWait));
     lowerMetric_->addItem(tr("Throughput, max of both directions (Gb/s)"), static_cast<int>(LinkMetric::ThroughputMax));
+    back_ = new QToolButton(this);
+    back_->setObjectName(QStringLiteral("chartZoomBack"));
+    back_->setText(tr("Back"));
+    back_->setAccessibleName(tr("Undo the last zoom of the charts"));
+    back_->setToolTip(tr("Undo the last zoom (Ctrl+Z)"));
+    reset_ = new QToolButton(this);
+    reset_->setObjectName(QStringLiteral("chartZoomReset"));
+    reset_->setText(tr("Reset zoom"));
+    reset_->setAccessibleName(tr("Show the whole time span in the charts"));
     head->addWidget(title_, 1);
+    head->addWidget(back_);
+    head->addWidget(reset_);
     head->addWidget(lowerMetric_);
     layout->addLayout(head);
 
@@ -131,17 +151,34 @@ LinkChartsPanel::LinkChartsPanel(SelectionController* selection, TimeController*
     connect(selection_, &SelectionController::changed, this, &LinkChartsPanel::followSelection);
     connect(time_, &TimeController::cursorChanged, this, &LinkChartsPanel::moveCursor);
     connect(lowerMetric_, &QComboBox::currentIndexChanged, this, &LinkChartsPanel::fill);
+    connect(back_, &QToolButton::clicked, this, &LinkChartsPanel::zoomBack);
+    connect(reset_, &QToolButton::clicked, this, &LinkChartsPanel::resetZoom);
+    auto* undo = new QShortcut(QKeySequence::Undo, this, this, &LinkChartsPanel::zoomBack, Qt::WidgetWithChildrenShortcut);
+    undo->setObjectName(QStringLiteral("chartZoomBackShortcut"));
+    for (TimeChartView* view : {utilView_, lowerView_}) {
+        connect(view, &TimeChartView::zoomRequested, this, &LinkChartsPanel::zoomTo);
+        connect(view, &TimeChartView::timeClicked, this, &LinkChartsPanel::seek);
+    }
+    utilView_->setReadout([this](double t) { return utilisationReadout(t); });
+    lowerView_->setReadout([this](double t) { return lowerReadout(t); });
     fill();
 }
 
 LinkChartsPanel::~LinkChartsPanel() = default;
 
 QLineSeries* LinkChartsPanel::utilisationSeries(int direction) const { return direction == 0 ? up_ : down_; }
+QChartView* LinkChartsPanel::utilisationView() const { return utilView_; }
+QChartView* LinkChartsPanel::lowerView() const { return lowerView_; }
 
 void LinkChartsPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
     link_ = -1;
-    followSelection();
+    zoomStack_.clear();
+    const auto [t0, t1] = fullRange();
+    view0_ = t0;
+    view1_ = t1;
+    link_ = linkOfSelection(*selection_, snapshot_.get());
+    fill();
 }
 
 void LinkChartsPanel::followSelection() {
@@ -190,18 +227,112 @@ void LinkChartsPanel::fill() {
                                 .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped())
                                 .arg(static_cast<double>(r.peak(LinkMetric::ThroughputMax, l)), 0, 'f', 1));
     }
-    const TimeRange span = snapshot_ ? (snapshot_->rates.empty() ? snapshot_->timeSpan() : snapshot_->rates.span()) : TimeRange{0, 1};
-    const double t0 = span.valid() ? span.start : 0, t1 = span.valid() && span.end > span.start ? span.end : t0 + 1;
-    for (auto* view : {utilView_, lowerView_}) {
-        auto* x = view->chart()->axes(Qt::Horizontal).front();
-        x->setRange(QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(axisMs(t0))), QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(axisMs(t1))));
-    }
+    applyRange(view0_, view1_);
     utilView_->chart()->axes(Qt::Vertical).front()->setRange(0, std::max(100.0, std::ceil(static_cast<double>(utilPeak) / 10) * 10));
     auto* ly = static_cast<QValueAxis*>(lowerView_->chart()->axes(Qt::Vertical).front());
     const double top = lowerPeak > 0 ? static_cast<double>(lowerPeak) * 1.15 : 1.0;
     ly->setRange(0, top);
     ly->setLabelFormat(top < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+    updateEmptyTexts();
     moveCursor(time_->time());
+}
+
+// Why a chart is empty, said in the chart instead of an axis from 1970.
+void LinkChartsPanel::updateEmptyTexts() {
+    QString why;
+    if (!snapshot_) why = tr("No store open.");
+    else if (link_ < 0) why = tr("Select a link (or a port on a link) to chart it.");
+    else if (up_->count() == 0 && down_->count() == 0) why = tr("No counters for this link in the store.");
+    utilView_->setEmptyText(why);
+    if (why.isEmpty() && lower_->count() == 0) why = tr("No %1 counters for this link in the store.").arg(lowerMetric_->currentText());
+    lowerView_->setEmptyText(why);
+}
+
+std::pair<double, double> LinkChartsPanel::fullRange() const {
+    const TimeRange span = snapshot_ ? (snapshot_->rates.empty() ? snapshot_->timeSpan() : snapshot_->rates.span()) : TimeRange{0, 1};
+    const double t0 = span.valid() ? span.start : 0, t1 = span.valid() && span.end > span.start ? span.end : t0 + 1;
+    return {t0, t1};
+}
+
+void LinkChartsPanel::applyRange(double t0, double t1) {
+    view0_ = t0;
+    view1_ = t1;
+    for (TimeChartView* view : {utilView_, lowerView_}) view->setTimeRange(t0, t1);
+    back_->setEnabled(!zoomStack_.empty());
+    reset_->setEnabled(!zoomStack_.empty());
+}
+
+void LinkChartsPanel::zoomTo(double t0, double t1, bool coalesce) {
+    const auto [f0, f1] = fullRange();
+    const double minWidth = std::min(f1 - f0, std::max(10.0, 4 * (snapshot_ && !snapshot_->rates.empty() ? snapshot_->rates.step : 1.0)));
+    if (t1 - t0 < minWidth) {
+        const double mid = (t0 + t1) / 2;
+        t0 = mid - minWidth / 2;
+        t1 = mid + minWidth / 2;
+    }
+    // Inside the store's span; zooming out never goes beyond it.
+    if (t1 - t0 >= f1 - f0) t0 = f0, t1 = f1;
+    else if (t0 < f0) t1 += f0 - t0, t0 = f0;
+    else if (t1 > f1) t0 -= t1 - f1, t1 = f1;
+    if (t0 == view0_ && t1 == view1_) return;
+    const bool burst = coalesce && lastWheel_.isValid() && lastWheel_.elapsed() < 600 && !zoomStack_.empty();
+    if (coalesce) lastWheel_.start();
+    else lastWheel_.invalidate();
+    if (!burst) zoomStack_.emplace_back(view0_, view1_);
+    applyRange(t0, t1);
+    moveCursor(time_->time());
+}
+
+void LinkChartsPanel::zoomBack() {
+    if (zoomStack_.empty()) return;
+    const auto [t0, t1] = zoomStack_.back();
+    zoomStack_.pop_back();
+    lastWheel_.invalidate();
+    applyRange(t0, t1);
+    moveCursor(time_->time());
+}
+
+void LinkChartsPanel::resetZoom() {
+    zoomStack_.clear();
+    lastWheel_.invalidate();
+    const auto [t0, t1] = fullRange();
+    applyRange(t0, t1);
+    moveCursor(time_->time());
+}
+
+long LinkChartsPanel::binAt(double t) const {
+    if (!snapshot_ || snapshot_->rates.empty() || snapshot_->rates.step <= 0) return -1;
+    const auto& r = snapshot_->rates;
+    const double b = std::floor((t - r.start) / r.step);
+    if (b < 0 || b >= static_cast<double>(r.bins)) return -1;
+    return static_cast<long>(b);
+}
+
+// A click seeks the shared cursor to the start of the clicked sample bin.
+void LinkChartsPanel::seek(double t) {
+    const long b = binAt(t);
+    time_->setTime(b >= 0 ? snapshot_->rates.binStart(static_cast<std::size_t>(b)) : t);
+}
+
+QString LinkChartsPanel::utilisationReadout(double t) const {
+    const long b = binAt(t);
+    if (b < 0 || link_ < 0 || static_cast<std::size_t>(link_) >= snapshot_->rates.links) return {};
+    const auto& r = snapshot_->rates;
+    const auto l = static_cast<std::size_t>(link_), bin = static_cast<std::size_t>(b);
+    const QString pct = QStringLiteral("%");
+    return tr("%1 UTC — up %2, down %3")
+        .arg(utc(r.binStart(bin)), number(r.value(LinkMetric::UtilUp, l, bin), pct), number(r.value(LinkMetric::UtilDown, l, bin), pct));
+}
+
+QString LinkChartsPanel::lowerReadout(double t) const {
+    const long b = binAt(t);
+    if (b < 0 || link_ < 0 || static_cast<std::size_t>(link_) >= snapshot_->rates.links) return {};
+    const auto metric = static_cast<LinkMetric>(lowerMetric_->currentData().toInt());
+    const auto& r = snapshot_->rates;
+    const auto bin = static_cast<std::size_t>(b);
+    return tr("%1 UTC — %2 %3")
+        .arg(utc(r.binStart(bin)), QString::fromUtf8(metricName(metric).data()),
+             number(r.value(metric, static_cast<std::size_t>(link_), bin), QString::fromUtf8(metricUnit(metric).data())));
 }
 
 void LinkChartsPanel::moveCursor(double t) {

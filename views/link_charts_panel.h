@@ -3,9 +3,14 @@
 // directions' utilisation in %, and errors/s or XmitWait ticks/s, pooled to at most ~500 points
 // per series (minMaxPerBucket, docs/ARCHITECTURE.md, conventions), with a vertical cursor line that follows the
 // TimeController. QtCharts headers stay out of this header (they are heavy on 2-core builds).
+// Both charts share one time range: wheel or drag zooms it (TimeChartView), each zoom is pushed on
+// a stack that Back (Ctrl+Z) pops and Reset zoom clears; a click moves the time cursor.
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -13,6 +18,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QLineSeries;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace fabscope {
@@ -20,6 +26,7 @@ namespace fabscope {
 struct StoreSnapshot;
 class SelectionController;
 class TimeController;
+class TimeChartView;
 
 class LinkChartsPanel : public QWidget {
     Q_OBJECT
@@ -35,13 +42,31 @@ public:
     [[nodiscard]] QLineSeries* utilisationSeries(int direction) const;
     [[nodiscard]] QLineSeries* lowerSeries() const { return lower_; }
     [[nodiscard]] double cursorPixelX() const;
-    [[nodiscard]] QChartView* utilisationView() const { return utilView_; }
-    [[nodiscard]] QChartView* lowerView() const { return lowerView_; }
+    [[nodiscard]] QChartView* utilisationView() const;
+    [[nodiscard]] QChartView* lowerView() const;
+    [[nodiscard]] TimeChartView* utilisationTimeView() const { return utilView_; }
+    [[nodiscard]] TimeChartView* lowerTimeView() const { return lowerView_; }
+    // The time range both charts show (seconds) and how many zooms Back can undo.
+    [[nodiscard]] std::pair<double, double> timeRange() const { return {view0_, view1_}; }
+    [[nodiscard]] std::size_t zoomDepth() const { return zoomStack_.size(); }
+    // The readout for a time (seconds): "<date time> UTC — up 87.3 %, down 12.0 %".
+    [[nodiscard]] QString utilisationReadout(double t) const;
+    [[nodiscard]] QString lowerReadout(double t) const;
+
+public Q_SLOTS:
+    void zoomTo(double t0, double t1, bool coalesce = false);
+    void zoomBack();
+    void resetZoom();
 
 private:
     void followSelection();
     void fill();
     void moveCursor(double t);
+    void applyRange(double t0, double t1);
+    void updateEmptyTexts();
+    void seek(double t);
+    [[nodiscard]] std::pair<double, double> fullRange() const;
+    [[nodiscard]] long binAt(double t) const;  // -1 outside the rates
 
     SelectionController* selection_;
     TimeController* time_;
@@ -49,13 +74,18 @@ private:
     int link_ = -1;
     QLabel* title_ = nullptr;
     QComboBox* lowerMetric_ = nullptr;
-    QChartView* utilView_ = nullptr;
-    QChartView* lowerView_ = nullptr;
+    QToolButton* back_ = nullptr;
+    QToolButton* reset_ = nullptr;
+    TimeChartView* utilView_ = nullptr;
+    TimeChartView* lowerView_ = nullptr;
     QLineSeries* up_ = nullptr;
     QLineSeries* down_ = nullptr;
     QLineSeries* lower_ = nullptr;
     QLineSeries* utilCursor_ = nullptr;
     QLineSeries* lowerCursor_ = nullptr;
+    double view0_ = 0, view1_ = 1;
+    std::vector<std::pair<double, double>> zoomStack_;
+    QElapsedTimer lastWheel_;  // a burst of wheel steps is one zoom on the stack
 };
 
 } // namespace fabscope

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QProxyStyle>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -25,6 +26,16 @@ namespace {
 QString utc(double t, const QString& format = QStringLiteral("yyyy-MM-dd HH:mm:ss")) {
     return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
 }
+
+// A click on the slider's groove jumps there (the platform default pages by a tenth).
+class JumpToClickStyle : public QProxyStyle {
+public:
+    using QProxyStyle::QProxyStyle;
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* ret) const override {
+        if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
+        return QProxyStyle::styleHint(hint, option, widget, ret);
+    }
+};
 
 } // namespace
 
@@ -167,8 +178,11 @@ TimeScrubber::TimeScrubber(TimeController* time, QWidget* parent) : QWidget(pare
     slider_ = new QSlider(Qt::Horizontal, this);
     slider_->setObjectName(QStringLiteral("timeSlider"));
     slider_->setAccessibleName(tr("Time cursor"));
-    slider_->setToolTip(tr("The time every view shows; one step is one sample interval"));
+    slider_->setToolTip(tr("The time every view shows; one step is one sample interval; click to jump there"));
     slider_->setEnabled(false);
+    auto* jump = new JumpToClickStyle();  // over the application's style, which it does not own
+    jump->setParent(slider_);
+    slider_->setStyle(jump);
     range_ = new RangeBar(time, this);
 
     speed_ = new QComboBox(this);
