@@ -521,6 +521,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
             p.setBrush(Qt::NoBrush);
             p.drawEllipse(*c, 10, 10);
         }
+    paintHopNumbers(p);
     p.setRenderHint(QPainter::Antialiasing, false);
 
     // Header and legend.

@@ -118,6 +118,7 @@ private:
     void invalidateGeometry();
     QString tooltipAt(QPointF pos) const;
     void paintFindingOverlay(QPainter& p) const;
+    void paintHopNumbers(QPainter& p) const;
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const FabricLayout> layout_;

@@ -34,24 +34,7 @@ void FabricView::paintFindingOverlay(QPainter& p) const {
     glow(overlay_.jobLinks, QColor(0, 170, 150, 120), 7);    // every route of a job
     glow(overlay_.links, QColor(200, 0, 200, 110), 9);       // the finding's ports
     glow(overlay_.spreadLinks, QColor(255, 150, 0, 150), 9);  // where a storm or tree spread
-    if (!overlay_.pathLinks.empty()) {
-        glow(overlay_.pathLinks, QColor(0, 120, 255, 140), 11);  // a straggler's route
-        // Hop numbers along the route, at each link's middle.
-        QFont font = p.font();
-        font.setBold(true);
-        p.setFont(font);
-        for (std::size_t k = 0; k < overlay_.pathLinks.size(); ++k)
-            if (auto line = linkLine(overlay_.pathLinks[k])) {
-                const QPointF c = line->center();
-                p.setPen(Qt::NoPen);
-                p.setBrush(QColor(0, 90, 200));
-                p.drawEllipse(c, 8, 8);
-                p.setPen(Qt::white);
-                p.drawText(QRectF(c.x() - 8, c.y() - 8, 16, 16), Qt::AlignCenter, QString::number(k + 1));
-            }
-        font.setBold(false);
-        p.setFont(font);
-    }
+    if (!overlay_.pathLinks.empty()) glow(overlay_.pathLinks, QColor(0, 120, 255, 140), 11);  // a straggler's route
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(200, 0, 200), 2));
     for (auto n : overlay_.nodes)
@@ -68,6 +51,30 @@ void FabricView::paintFindingOverlay(QPainter& p) const {
             p.setPen(QColor(180, 0, 0));
             p.drawText(QPointF(c->x() + 15, c->y() + 4), tr("origin"));
         }
+}
+
+// Hop numbers along a straggler's route, at each link's middle: painted after the selection, so
+// the selected link (often the route's bottleneck) never hides its number.
+void FabricView::paintHopNumbers(QPainter& p) const {
+    if (overlay_.pathLinks.empty()) return;
+    const auto& f = snapshot_->fabric;
+    QFont font = p.font();
+    font.setBold(true);
+    p.save();
+    p.setFont(font);
+    for (std::size_t k = 0; k < overlay_.pathLinks.size(); ++k) {
+        const Link& l = f.links[overlay_.pathLinks[k]];
+        const auto a = nodePosition(static_cast<int>(f.port(l.a).node.value()));
+        const auto b = nodePosition(static_cast<int>(f.port(l.b).node.value()));
+        if (!a || !b) continue;
+        const QPointF c = (*a + *b) / 2;
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(0, 90, 200));
+        p.drawEllipse(c, 8, 8);
+        p.setPen(Qt::white);
+        p.drawText(QRectF(c.x() - 8, c.y() - 8, 16, 16), Qt::AlignCenter, QString::number(k + 1));
+    }
+    p.restore();
 }
 
 } // namespace fabscope
