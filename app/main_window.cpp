@@ -359,6 +359,12 @@ void MainWindow::createActions() {
     });
     keys->setShortcut(QKeySequence(Qt::Key_F1));
     keys->setObjectName(QStringLiteral("shortcutsAction"));
+    QAction* kinds = help->addAction(tr("&Finding kinds"), this, [this] {
+        auto* d = new FindingKindsDialog(analysis_->config(), this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->open();
+    });
+    kinds->setObjectName(QStringLiteral("findingKindsAction"));
     help->addAction(tr("&About FabScope"), this, [this] { showAbout(this); });
 }
 

@@ -2,12 +2,19 @@
 // menu (F1 lists the shortcuts from the menus themselves, About), and `fabscope gui --help`
 // printing help instead of opening a window.
 #include "gui_fixture.h"
+#include "core/analysis/finding_kind.h"
+#include "core/report/report_data.h"
+#include "core/report/report_writer.h"
+#include "views/analysis_controller.h"
+#include "views/findings_model.h"
+#include "views/findings_panel.h"
 #include "views/help_dialog.h"
 #include "views/node_search.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 
 #include <QAction>
+#include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -87,6 +94,45 @@ private Q_SLOTS:
         for (const char* line : {"Ctrl+J  View > Job routes", "Ctrl+K  View > Find node…", "Ctrl+,  Analysis > Thresholds…",
                                  "F1  Help > Keyboard shortcuts", "Space  Scrubber: play / pause"})
             QVERIFY2(d->text().contains(QString::fromUtf8(line)), line);
+    }
+
+    // Help > Finding kinds says what every kind means with the window's own thresholds, in the
+    // words of the report's Methods section; the findings' Kind cells carry the one-line meaning.
+    void findingKindsAreExplainedInTheApp() {
+        MainWindow w;
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store_));
+        AnalysisConfig config;
+        config.hotLink.util = 0.42;
+        w.findChild<AnalysisController*>()->setConfig(config);
+        w.findChild<QAction*>(QStringLiteral("findingKindsAction"))->trigger();
+        auto* d = w.findChild<FindingKindsDialog*>();
+        QVERIFY(d && d->isVisible());
+        for (const auto& info : kFindingKinds)
+            QVERIFY2(d->text().contains(QString::fromLatin1(info.name.data(), static_cast<qsizetype>(info.name.size())) + QStringLiteral(": ")),
+                     info.name.data());
+        QVERIFY2(d->text().contains(QStringLiteral("hot_link: A link direction at >= 42% of capacity")), qPrintable(d->text()));
+        // The report's Methods section holds the same sentence.
+        ReportOptions options;
+        options.config = config;
+        const ReportData data = buildReportData(Store(store_.toStdString(), Store::Mode::ReadOnly), options);
+        const QString out = dir_.filePath(QStringLiteral("methods.html"));
+        writeReport(data, ReportFormat::Html, out.toStdString());
+        QFile html(out);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QByteArray page = html.readAll();
+        QVERIFY(page.contains("A link direction at &gt;= 42% of capacity") || page.contains("A link direction at >= 42% of capacity"));
+
+        auto* panel = w.findChild<FindingsPanel*>();
+        QVERIFY(panel && panel->model()->rowCount() > 0);
+        bool explained = false;
+        for (int r = 0; r < panel->model()->rowCount(); ++r) {
+            const QModelIndex kind = panel->model()->index(r, FindingsModel::Kind);
+            if (kind.data().toString() == QStringLiteral("hot_link"))
+                explained = kind.data(Qt::ToolTipRole).toString() ==
+                            QStringLiteral("hot_link: a link direction near its capacity for several samples");
+        }
+        QVERIFY(explained);
     }
 
     void guiHelpPrintsHelpWithoutAWindow() {

@@ -61,6 +61,11 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (column == Start) return tr("Start of the finding, UTC (UNIX %1 s)").arg(static_cast<qint64>(f->start));
         if (column == Duration) return tr("From start to end, in seconds");
+        if (column == Kind) {  // what the kind means (Help > Finding kinds has the rule with its thresholds)
+            const auto& info = kindInfo(f->kind);
+            return QString::fromLatin1(info.name.data(), static_cast<qsizetype>(info.name.size())) + QStringLiteral(": ") +
+                   QString::fromUtf8(info.meaning.data(), static_cast<qsizetype>(info.meaning.size()));
+        }
         return QString::fromStdString(f->id + ": " + f->summary);
     case Qt::ForegroundRole:
         if (column == Severity) return severityBrush(f->severity);

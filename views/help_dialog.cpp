@@ -1,9 +1,11 @@
 #include "views/help_dialog.h"
 
+#include "core/report/kind_definitions.h"
 #include "core/version.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QHeaderView>
 #include <QMainWindow>
 #include <QMenu>
@@ -59,6 +61,35 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow* window) : QDialog(window) {
     layout->addWidget(table);
     layout->addWidget(buttons);
     resize(560, 560);
+}
+
+FindingKindsDialog::FindingKindsDialog(const AnalysisConfig& config, QWidget* parent) : QDialog(parent) {
+    setObjectName(QStringLiteral("findingKindsDialog"));
+    setWindowTitle(tr("Finding kinds"));
+    const auto definitions = kindDefinitions(config);
+    auto* table = new QTableWidget(static_cast<int>(definitions.size()), 2, this);
+    table->setObjectName(QStringLiteral("findingKindsTable"));
+    table->setHorizontalHeaderLabels({tr("Kind"), tr("Means (with the thresholds in force)")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setWordWrap(true);
+    for (int r = 0; r < static_cast<int>(definitions.size()); ++r) {
+        const auto& [kind, definition] = definitions[static_cast<std::size_t>(r)];
+        const QString name = QString::fromLatin1(kindName(kind).data(), static_cast<qsizetype>(kindName(kind).size()));
+        table->setItem(r, 0, new QTableWidgetItem(name));
+        table->setItem(r, 1, new QTableWidgetItem(QString::fromStdString(definition)));
+        text_ += name + QStringLiteral(": ") + QString::fromStdString(definition) + u'\n';
+    }
+    table->resizeColumnToContents(0);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->resizeRowsToContents();
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("The rules in full: docs/ANALYSIS.md; the same text is in every report's Methods section."), this));
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    resize(760, 600);
 }
 
 void showAbout(QWidget* parent) {

@@ -1,5 +1,6 @@
 // Methods and definitions: how every number of the report was made, with the thresholds used.
 #include "core/report/doc_sections.h"
+#include "core/report/kind_definitions.h"
 #include "core/report/text_format.h"
 
 namespace fabscope::docsec {
@@ -8,7 +9,6 @@ Section methods(const ReportData& d) {
     Section s{"methods", "Methods and definitions", {}};
     const AnalysisConfig& c = d.config;
     const std::string hot = reportfmt::number(c.hotLink.util * 100);
-    const auto kind = [](FindingKind k) { return std::string(kindName(k)); };
     Definitions defs;
     defs.items = {
         {"Window", "All figures cover the window in the header; without --from/--to it is the span of the stored samples."},
@@ -28,34 +28,14 @@ Section methods(const ReportData& d) {
                   "switch (spine 2, core 3)."},
         {"Oversubscription", "Per switch, the capacity of its links to the tier below over that of its links to the tier above "
                              "(2.00 means 2:1). Nominal assumes each link ran at its class's most common rate."},
-        {kind(FindingKind::HotLink), "A link direction at >= " + hot + "% of capacity for >= " + std::to_string(c.hotLink.minSamples) +
-                         " consecutive intervals; critical when its peak reaches " +
-                         reportfmt::number(c.hotLink.criticalUtil * 100) + "%."},
-        {kind(FindingKind::DegradedLink), "A link running narrower or slower than most links of its class (host links; switch links per pair "
-                          "of tiers) or than the configured width/speed; the capacity lost is expected minus actual Gb/s."},
-        {kind(FindingKind::ErrorLink), "An error counter (symbol errors, link error recovery, receive errors, FEC uncorrectable, transmit "
-                       "discards) whose increase over the window and mean rate exceed its threshold; critical at " +
-                           reportfmt::number(c.errorLink.criticalFactor) + "x the threshold rate."},
-        {kind(FindingKind::LinkFlap), "LinkDownedCounter increased in the window (by at least " + reportfmt::number(c.linkFlap.minCount) + ")."},
-        {kind(FindingKind::EcmpImbalance), "Among a switch's up-links to the next tier, the busiest carries more than " +
-                               reportfmt::number(c.ecmpImbalance.ratio) + "x the group mean while the mean is at least " +
-                               reportfmt::number(c.ecmpImbalance.minMeanUtil * 100) + "%, for >= " +
-                               std::to_string(c.ecmpImbalance.minSamples) + " consecutive intervals."},
-        {kind(FindingKind::PfcStorm), "A port sending PFC pauses for >= " + reportfmt::number(c.pfcStorm.share * 100) +
-                          "% of an interval over >= " + std::to_string(c.pfcStorm.minSamples) +
-                          " intervals; the origin sends pauses without receiving any, the spread follows the paused "
-                          "neighbours upstream."},
-        {kind(FindingKind::CongestionTree), "Ports whose PortXmitWait (x " + reportfmt::number(c.congestionTree.tickNs) +
-                                " ns per tick, an assumption) covers >= " + reportfmt::number(c.congestionTree.share * 100) +
-                                "% of the interval, joined into the tree that points at its root."},
-        {kind(FindingKind::StragglerPath), "Per job, the pair of ranks whose routes (forwarding tables, else equal-cost) have the least headroom, when it is at most " +
-                               reportfmt::number(c.stragglerPath.outlierRatio * 100) + "% of the job's median pair."},
-        {kind(FindingKind::TopologyChange), "Links added, removed, moved or running at another width/speed between the latest topology "
-                            "snapshot and the one before it."},
         {"Findings", "Sorted by severity, then start time; the JSON output holds them in FabScope's findings format "
                      "(fabscope_findings: 1) with the report tables under \"report\"."},
         {"GPU time at risk", "See its section: an upper bound over critical findings, stated in GPU-hours."},
     };
+    // The kinds' definitions (the GUI shows the same), before "Findings" and "GPU time at risk".
+    std::vector<std::pair<std::string, std::string>> kinds;
+    for (auto& [k, text] : kindDefinitions(c)) kinds.emplace_back(std::string(kindName(k)), std::move(text));
+    defs.items.insert(defs.items.end() - 2, kinds.begin(), kinds.end());
     s.blocks.emplace_back(std::move(defs));
     return s;
 }
