@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -125,6 +126,18 @@ class TestBadInput : public QObject {
             s.intactImports = intact == "yes";
             out.push_back(std::move(s));
         }
+        // By convention, with no line: every file of tests/data/formats/<format>/ is a sample of
+        // that format, given under its own name, that imports intact.
+        std::error_code ec;
+        for (const auto& dir : fs::directory_iterator(std::string(FABSCOPE_TEST_DATA) + "/formats", ec)) {
+            if (!dir.is_directory()) continue;
+            std::vector<std::string> files;
+            for (const auto& f : fs::directory_iterator(dir.path()))
+                if (f.is_regular_file() && !f.path().filename().string().starts_with('.')) files.push_back(f.path().filename().string());
+            std::sort(files.begin(), files.end());
+            for (const auto& f : files)
+                out.push_back({dir.path().filename().string(), "formats/" + dir.path().filename().string() + "/" + f, f, true});
+        }
         return out;
     }
 
@@ -152,14 +165,15 @@ private Q_SLOTS:
     }
 
     void everyRegisteredFormatHasASample() {
-        // A new importer is damaged and fuzzed once its sample is listed in tests/data/format_samples.txt.
+        // A new importer is damaged and fuzzed once its sample is listed in tests/data/format_samples.txt
+        // or lies in tests/data/formats/<format>/.
         std::set<std::string> listed;
         for (const auto& s : formatSamples()) {
             listed.insert(s.format);
-            QVERIFY2(registry_.byName(s.format), ("format_samples.txt names an unknown format: " + s.format).c_str());
+            QVERIFY2(registry_.byName(s.format), ("an unknown format in tests/data/format_samples.txt or tests/data/formats/: " + s.format).c_str());
         }
         for (const auto name : registry_.names())
-            QVERIFY2(listed.count(std::string(name)), ("no sample in tests/data/format_samples.txt for " + std::string(name)).c_str());
+            QVERIFY2(listed.count(std::string(name)), ("no sample in tests/data/format_samples.txt or tests/data/formats/ for " + std::string(name)).c_str());
     }
 
     void eachImporterSurvivesDamagedSamples() {
