@@ -143,6 +143,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     statusBar()->showMessage(configProblem.isEmpty() ? tr("Open a store (Ctrl+O) or drop files to import (Ctrl+I).") : configProblem);
     resize(1400, 900);
+    defaultLayout_ = saveState();  // View > Reset layout goes back here
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -153,94 +154,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     QMainWindow::closeEvent(event);
-}
-
-QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(name);
-    dock->setAccessibleName(title);
-    dock->setWidget(widget);
-    addDockWidget(area, dock);
-    return dock;
-}
-
-void MainWindow::createDocks() {
-    findings_ = new FindingsPanel(this);
-    auto* findingsDock = new QDockWidget(tr("Findings"), this);
-    findingsDock->setObjectName(QStringLiteral("findingsDock"));
-    findingsDock->setAccessibleName(tr("Findings"));
-    findingsDock->setWidget(findings_);
-    addDockWidget(Qt::RightDockWidgetArea, findingsDock);
-
-    summary_ = new QTreeWidget(this);
-    summary_->setObjectName(QStringLiteral("summary"));
-    summary_->setAccessibleName(tr("Store summary"));
-    summary_->setHeaderLabels({tr("Store"), tr("Value")});
-    summary_->setRootIsDecorated(false);
-    auto* summaryDock = new QDockWidget(tr("Summary"), this);
-    summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    summaryDock->setAccessibleName(tr("Summary"));
-    summaryDock->setWidget(summary_);
-    addDockWidget(Qt::RightDockWidgetArea, summaryDock);
-
-    imports_ = new QTableWidget(0, 4, this);
-    imports_->setObjectName(QStringLiteral("imports"));
-    imports_->setAccessibleName(tr("Imported files"));
-    imports_->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("SHA-256")});
-    imports_->horizontalHeader()->setStretchLastSection(true);
-    imports_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    auto* importsDock = new QDockWidget(tr("Imports"), this);
-    importsDock->setObjectName(QStringLiteral("importsDock"));
-    importsDock->setAccessibleName(tr("Imports"));
-    importsDock->setWidget(imports_);
-    addDockWidget(Qt::RightDockWidgetArea, importsDock);
-    tabifyDockWidget(summaryDock, importsDock);
-
-    inspector_ = new InspectorPanel(selection_, time_, this);
-    QDockWidget* inspectorDock = addDock(tr("Inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
-    tabifyDockWidget(summaryDock, inspectorDock);
-    inspectorDock->raise();
-    charts_ = new LinkChartsPanel(selection_, time_, this);
-    QDockWidget* chartsDock = addDock(tr("Link charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
-    heatmap_ = new HeatmapView(this);
-    QDockWidget* heatmapDock = addDock(tr("Heatmap"), QStringLiteral("heatmapDock"), heatmap_, Qt::BottomDockWidgetArea);
-    splitDockWidget(heatmapDock, chartsDock, Qt::Horizontal);
-    annotations_ = new AnnotationsPanel(selection_, time_, this);
-    QDockWidget* annotationsDock = addDock(tr("Annotations"), QStringLiteral("annotationsDock"), annotations_, Qt::RightDockWidgetArea);
-    tabifyDockWidget(findingsDock, annotationsDock);
-    findingsDock->raise();
-    diagnostics_ = new DiagnosticsPanel(this);
-    QDockWidget* diagnosticsDock = addDock(tr("Import diagnostics"), QStringLiteral("diagnosticsDock"), diagnostics_, Qt::RightDockWidgetArea);
-    tabifyDockWidget(importsDock, diagnosticsDock);
-    inspectorDock->raise();
-    resizeDocks({heatmapDock, chartsDock}, {900, 560}, Qt::Horizontal);
-    resizeDocks({heatmapDock}, {380}, Qt::Vertical);
-    resizeDocks({findingsDock}, {440}, Qt::Horizontal);
-    dockMenuActions_ = {findingsDock->toggleViewAction(), summaryDock->toggleViewAction(), importsDock->toggleViewAction(),
-                        inspectorDock->toggleViewAction(), chartsDock->toggleViewAction(), heatmapDock->toggleViewAction(),
-                        annotationsDock->toggleViewAction(), diagnosticsDock->toggleViewAction()};
-    // Benchmarks (perftest, nccl-tests): loads itself off the GUI thread from each opened store.
-    auto* benchmarks = new BenchmarksPanel(this);
-    QDockWidget* benchmarksDock = addDock(tr("Benchmarks"), QStringLiteral("benchmarksDock"), benchmarks, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(chartsDock, benchmarksDock);
-    chartsDock->raise();
-    connect(this, &MainWindow::storeLoaded, benchmarks, [this, benchmarks] { benchmarks->setSnapshot(snapshot_); });
-    dockMenuActions_.append(benchmarksDock->toggleViewAction());
-    // Latency matrix (pingmesh): follows the time window; a clicked pair's route overlays the graph.
-    auto* matrix = new LatencyMatrixView(time_, selection_, this);
-    QDockWidget* matrixDock = addDock(tr("Latency matrix"), QStringLiteral("latencyMatrixDock"), matrix, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(chartsDock, matrixDock);
-    chartsDock->raise();
-    connect(this, &MainWindow::storeLoaded, matrix, [this, matrix] { matrix->setSnapshot(snapshot_); });
-    connect(matrix, &LatencyMatrixView::routeRequested, fabric_, &FabricView::setFindingOverlay);
-    dockMenuActions_.append(matrixDock->toggleViewAction());
-    // Job routes: the analysis' routed pairs of each job; a chosen pair's route overlays the graph.
-    jobs_ = new JobPanel(this);
-    jobsDock_ = addDock(tr("Job routes"), QStringLiteral("jobsDock"), jobs_, Qt::RightDockWidgetArea);
-    tabifyDockWidget(findingsDock, jobsDock_);
-    findingsDock->raise();
-    connect(jobs_, &JobPanel::pairActivated, this, &MainWindow::showJobFocus);
-    dockMenuActions_.append(jobsDock_->toggleViewAction());
 }
 
 void MainWindow::showJobFocus(const FindingFocus& focus) {
@@ -346,6 +259,9 @@ void MainWindow::createActions() {
     QAction* focusInspector = view->addAction(tr("Go to &inspector"), this, [this] { inspector_->tree()->setFocus(); });
     focusInspector->setShortcut(QKeySequence(tr("Ctrl+Shift+I")));
     view->addSeparator();
+    QAction* reset = view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setToolTip(tr("Every dock back where and as large as a new window has it"));
     QMenu* docks = view->addMenu(tr("&Docks"));
     for (int i = 0; i < dockMenuActions_.size(); ++i) {
         docks->addAction(dockMenuActions_[i]);

@@ -3,6 +3,7 @@
 // one time cursor, the analysis and the selection. The views and controllers live in views/.
 #include "views/store_snapshot.h"
 
+#include <QByteArray>
 #include <QList>
 #include <QMainWindow>
 
@@ -65,6 +66,7 @@ protected:
 private:
     void createActions();
     void createDocks();
+    void resetLayout();  // View > Reset layout: the docks as a new window has them
     void showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
     void loadRates(std::shared_ptr<const StoreSnapshot> base);
     void showImportOutcome(const QString& storePath, const ImportOutcome& outcome);
@@ -99,6 +101,7 @@ private:
     FindingsPanel* findings_ = nullptr;
     JobPanel* jobs_ = nullptr;
     QDockWidget* jobsDock_ = nullptr;
+    QByteArray defaultLayout_;  // saveState() of the docks before the user's saved layout
     QTreeWidget* summary_ = nullptr;
     QTableWidget* imports_ = nullptr;
     QList<QAction*> dockMenuActions_;

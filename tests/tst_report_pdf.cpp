@@ -106,7 +106,9 @@ private Q_SLOTS:
         QVERIFY2(pages >= 4, qPrintable(info));
 
         const QString header = QStringLiteral("IdSeverityStartEndSummary");
-        const QRegularExpression idRe(QStringLiteral("hot_link-\\d+(?!\\d)"));
+        // A row of the findings table starts with its id and severity (the incidents table, which
+        // also names ids, starts its rows with the incident's number).
+        const QRegularExpression idRe(QStringLiteral("^hot_link-\\d+(?= (warning|critical|info))"), QRegularExpression::MultilineOption);
         std::map<QString, int> pageOf;
         std::set<int> tablePages;
         for (int page = 1; page <= pages; ++page) {

@@ -123,9 +123,11 @@ LinkChartsPanel::LinkChartsPanel(SelectionController* selection, TimeController*
     reset_->setObjectName(QStringLiteral("chartZoomReset"));
     reset_->setText(tr("Reset zoom"));
     reset_->setAccessibleName(tr("Show the whole time span in the charts"));
-    head->addWidget(title_, 1);
+    // The title on a line of its own: a narrow dock must not squeeze it into a column of words.
+    layout->addWidget(title_);
     head->addWidget(back_);
     head->addWidget(reset_);
+    head->addStretch(1);
     head->addWidget(lowerMetric_);
     layout->addLayout(head);
 

@@ -54,7 +54,10 @@ void TimeChartView::setEmptyText(const QString& text) {
 QString TimeChartView::emptyText() const { return emptyLabel_->text(); }
 
 double TimeChartView::tickStep(double span, int ticks) {
-    static constexpr double steps[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800};
+    // Round steps, fine enough that a narrow chart still gets three or more labels (3 and 4 min
+    // between 2 and 5; 20 and 40 min between 15 and 60).
+    static constexpr double steps[] = {1,    2,    5,    10,   15,    30,    60,    120,   180,   240,    300,
+                                       600,  900,  1200, 1800, 2400,  3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
     for (double s : steps)
         if (span / s <= ticks) return s;
     return std::ceil(span / ticks / 604800) * 604800;
@@ -65,7 +68,7 @@ void TimeChartView::setTimeRange(double t0, double t1) {
     t1_ = std::max(t1, t0 + 1e-3);
     auto* x = qobject_cast<QCategoryAxis*>(chart()->axes(Qt::Horizontal).value(0));
     if (!x) return;
-    const int ticks = std::clamp((width() - 90) / 95, 3, 8);
+    const int ticks = std::clamp((width() - 90) / 75, 3, 8);  // "22:15" labels, 75 px apart at least
     const double step = tickStep(t1_ - t0_, ticks);
     const bool days = utc(t0_, QStringLiteral("yyyyMMdd")) != utc(t1_, QStringLiteral("yyyyMMdd"));
     const QString format = days ? QStringLiteral("MM-dd HH:mm") : step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
