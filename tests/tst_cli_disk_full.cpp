@@ -67,7 +67,10 @@ class TestCliDiskFull : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        if (::geteuid() != 0) QSKIP("mounting the small tmpfs needs root (CI runs the suite as root)");
+        if (::geteuid() != 0) {  // CI runs as root: there a missing privilege is a failure, never a skip
+            if (qEnvironmentVariableIsSet("CI")) QFAIL("mounting the small tmpfs needs root, and CI runs the suite as root");
+            QSKIP("mounting the small tmpfs needs root (a developer's non-root run)");
+        }
         mountPoint_ = dir_.filePath(QStringLiteral("small"));
         QVERIFY(QDir().mkpath(mountPoint_));
         const QByteArray at = QFile::encodeName(mountPoint_);
