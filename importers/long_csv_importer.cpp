@@ -1,8 +1,15 @@
 #include "importers/long_csv_importer.h"
 
+#include "core/worker_threads.h"
 #include "importers/line_reader.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <exception>
+#include <optional>
+#include <span>
+#include <thread>
 #include <charconv>
 #include <cmath>
 #include <unordered_map>
@@ -81,18 +88,14 @@ bool parseDouble(std::string_view s, double& v) {
     return ec == std::errc{} && p == s.data() + s.size() && std::isfinite(v);
 }
 
-// Key (the "node,port,counter" text of a row) -> series handle and unit scale. Collector dumps
-// repeat the same sequence of series at every timestamp, so the series after the previous
-// row's is tried first: one memcmp instead of a hash lookup on most rows.
+// Key (the "node,port,counter" text of a row) -> a part's series number. Collector dumps repeat
+// the same sequence of series at every timestamp, so the series after the previous row's is
+// tried first: one memcmp instead of a hash lookup on most rows.
 class SeriesKeys {
 public:
-    struct Entry {
-        SampleWriter::Handle handle;
-        double scale;
-    };
     static constexpr std::uint32_t kNone = UINT32_MAX;
 
-    const Entry* find(std::string_view key) {
+    std::uint32_t find(std::string_view key) {
         std::uint32_t found = kNone;
         if (last_ != kNone && next_[last_] != kNone && keyOf(next_[last_]) == key) {
             found = next_[last_];
@@ -100,19 +103,18 @@ public:
             found = it->second;
             if (last_ != kNone) next_[last_] = found;
         }
-        if (found == kNone) return nullptr;
-        last_ = found;
-        return &entries_[found];
+        if (found != kNone) last_ = found;
+        return found;
     }
-    void add(std::string_view key, Entry e) {
-        const auto id = static_cast<std::uint32_t>(entries_.size());
+    std::uint32_t add(std::string_view key) {
+        const auto id = static_cast<std::uint32_t>(offsets_.size());
         offsets_.push_back(arena_.size());
         arena_.append(key);
-        entries_.push_back(e);
         next_.push_back(kNone);
         index_.emplace(std::string(key), id);
         if (last_ != kNone) next_[last_] = id;
         last_ = id;
+        return id;
     }
 
 private:
@@ -122,36 +124,47 @@ private:
     }
     std::string arena_;
     std::vector<std::size_t> offsets_;
-    std::vector<Entry> entries_;
     std::vector<std::uint32_t> next_;
     std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> index_;
     std::uint32_t last_ = kNone;
 };
 
-} // namespace
+// One slice of the file, parsed on its own thread: its samples carry the part's series numbers
+// until the merge gives them the writer's handles.
+struct Part {
+    std::string_view bytes;
+    bool first = false;  // holds the file's first line (the header)
+    struct Series {
+        std::string node, port, counter;
+        std::int64_t line;  // where the part first saw it (1-based in the part)
+    };
+    std::vector<Series> series;
+    std::vector<SampleWriter::Sample> samples;
+    std::int64_t lines = 0;
+    std::optional<Diagnostic> error;  // the part's first error, line within the part
+    std::exception_ptr other;         // anything else (out of memory, cancelled)
+};
 
-int LongCsvImporter::detect(std::string_view head) const {
-    const auto firstLine = trim(head.substr(0, head.find('\n')));
-    if (firstLine == "timestamp,node,port,counter,value") return 100;
-    if (firstLine.starts_with("timestamp,node,port,counter,value")) return 90;
-    return 0;
-}
+// Stops a part when an earlier one failed or the user cancelled: its rows no longer matter.
+struct PartStop {
+    std::atomic<std::size_t> firstFailed;
+    std::atomic<bool> cancelled{false};
+    bool stops(std::size_t part) const { return cancelled.load(std::memory_order_relaxed) || firstFailed.load(std::memory_order_relaxed) < part; }
+};
 
-std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
-                                    const ProgressFn& progress) const {
-    LineReader reader(in.bytes, &progress);
-    out.reserve(in.bytes.size() / 24);  // a row is rarely shorter than 24 bytes
+void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* progress, const DiagnosticSink& diag) {
+    LineReader reader(part.bytes, progress);
     std::string_view line;
     std::array<std::string_view, 5> f;
     std::vector<std::string> unquoted;
-    SeriesKeys seriesByKey;
-    std::unordered_set<std::string> warnedCounters;
-    std::int64_t rows = 0;
-    bool first = true;
+    std::string quotedKey;
+    SeriesKeys keys;
+    part.samples.reserve(part.bytes.size() / 40);  // a collector's row is ~40-50 bytes
+    bool first = part.first;
     while (reader.next(line)) {
+        if ((reader.number() & 0x3fff) == 0 && stop.stops(index)) break;
         if (first) {
             first = false;
-            if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);  // UTF-8 BOM
             if (trim(line).starts_with("timestamp")) {
                 if (trim(line) != "timestamp,node,port,counter,value")
                     diag.fail(reader.number(), "header must be 'timestamp,node,port,counter,value'");
@@ -176,28 +189,118 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
         if (node.empty() || port.empty() || counter.empty())
             diag.fail(reader.number(), "empty node, port or counter");
 
-        // Key on the raw middle of the line, so repeated series cost one hash lookup.
-        const std::string_view key = unquoted.empty()
-                                         ? std::string_view(f[1].data(), static_cast<std::size_t>(f[3].data() + f[3].size() - f[1].data()))
-                                         : std::string_view{};
-        const SeriesKeys::Entry* entry = key.empty() ? nullptr : seriesByKey.find(key);
-        SeriesKeys::Entry fresh{};
-        if (!entry) {
-            auto info = canonicalCounter(counter);
-            if (!info) {
-                info = CounterInfo{std::string(counter), "", ""};
-                if (warnedCounters.insert(std::string(counter)).second)
-                    diag.warn(reader.number(), "unknown counter '" + std::string(counter) + "': kept under that name");
-            }
-            fresh = {out.series(node, port, *info), aliasScale(counter)};
-            if (!key.empty()) seriesByKey.add(key, fresh);
-            entry = &fresh;
+        // Key on the raw middle of the line, so repeated series cost one memcmp or hash lookup; a
+        // quoted row keys on its unquoted fields (a different key naming the same series is
+        // merged by the writer).
+        std::string_view key;
+        if (unquoted.empty()) {
+            key = std::string_view(f[1].data(), static_cast<std::size_t>(f[3].data() + f[3].size() - f[1].data()));
+        } else {
+            quotedKey.assign(node).append("\x1f").append(port).append("\x1f").append(counter);
+            key = quotedKey;
+            unquoted.clear();
         }
-        out.add(entry->handle, std::llround(ts * 1000.0), value * entry->scale);
-        unquoted.clear();
-        ++rows;
+        std::uint32_t id = keys.find(key);
+        if (id == SeriesKeys::kNone) {
+            id = keys.add(key);
+            part.series.push_back({std::string(node), std::string(port), std::string(counter), reader.number()});
+        }
+        part.samples.push_back({std::llround(ts * 1000.0), value, id});
+    }
+    part.lines = reader.number();
+}
+
+// Splits the file at line ends into about equal parts, one per worker thread; small files stay whole.
+std::vector<Part> splitParts(std::string_view bytes) {
+    constexpr std::size_t kMinPart = 4 << 20;
+    const std::size_t n = std::clamp<std::size_t>(bytes.size() / kMinPart, 1, workerThreads());
+    std::vector<Part> parts;
+    std::size_t begin = 0;
+    for (std::size_t k = 1; k <= n && begin < bytes.size(); ++k) {
+        std::size_t end = k == n ? bytes.size() : std::max(begin, k * bytes.size() / n);
+        if (end < bytes.size()) {
+            const auto nl = bytes.find('\n', end);
+            end = nl == std::string_view::npos ? bytes.size() : nl + 1;
+        }
+        parts.emplace_back();
+        parts.back().bytes = bytes.substr(begin, end - begin);
+        begin = end;
+    }
+    if (parts.empty()) parts.emplace_back();
+    parts.front().first = true;
+    return parts;
+}
+
+} // namespace
+
+int LongCsvImporter::detect(std::string_view head) const {
+    const auto firstLine = trim(head.substr(0, head.find('\n')));
+    if (firstLine == "timestamp,node,port,counter,value") return 100;
+    if (firstLine.starts_with("timestamp,node,port,counter,value")) return 90;
+    return 0;
+}
+
+// Parses the parts on worker threads (the first on this one, which reports progress), then
+// merges them in file order: series are created in order of first appearance and the first
+// error in the file wins, exactly as one pass over the file would give them.
+std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
+                                    const ProgressFn& progress) const {
+    std::vector<Part> parts = splitParts(in.bytes);
+    PartStop stop;
+    stop.firstFailed = parts.size();
+    auto run = [&](std::size_t k, const ProgressFn* p) {
+        try {
+            parsePart(parts[k], k, stop, p, diag);
+        } catch (const ImportError& e) {
+            parts[k].error = e.diagnostic();
+            std::size_t cur = stop.firstFailed.load();
+            while (k < cur && !stop.firstFailed.compare_exchange_weak(cur, k)) {}
+        } catch (...) {
+            parts[k].other = std::current_exception();
+            stop.cancelled = true;
+        }
+    };
+    {
+        std::vector<std::jthread> threads;
+        for (std::size_t k = 1; k < parts.size(); ++k) threads.emplace_back(run, k, nullptr);
+        run(0, &progress);
+    }
+    std::int64_t linesBefore = 0, rows = 0;
+    for (const Part& part : parts) {
+        if (part.other) std::rethrow_exception(part.other);
+        if (part.error) diag.fail(linesBefore + part.error->line, part.error->message);
+        linesBefore += part.lines;
+    }
+
+    std::unordered_set<std::string> warnedCounters;
+    std::vector<std::span<const SampleWriter::Sample>> batches;
+    linesBefore = 0;
+    for (Part& part : parts) {
+        std::vector<SampleWriter::Handle> handle(part.series.size());
+        std::vector<double> scale(part.series.size());
+        bool scaled = false;
+        for (std::size_t i = 0; i < part.series.size(); ++i) {
+            const Part::Series& s = part.series[i];
+            auto info = canonicalCounter(s.counter);
+            if (!info) {
+                info = CounterInfo{s.counter, "", ""};
+                if (warnedCounters.insert(s.counter).second)
+                    diag.warn(linesBefore + s.line, "unknown counter '" + s.counter + "': kept under that name");
+            }
+            handle[i] = out.series(s.node, s.port, *info);
+            scale[i] = aliasScale(s.counter);
+            scaled = scaled || scale[i] != 1.0;
+        }
+        for (SampleWriter::Sample& sample : part.samples) {
+            if (scaled) sample.value *= scale[sample.handle];
+            sample.handle = handle[sample.handle];
+        }
+        rows += static_cast<std::int64_t>(part.samples.size());
+        batches.emplace_back(part.samples);
+        linesBefore += part.lines;
     }
     if (rows == 0) diag.fail(0, "no data rows");
+    out.addBatches(batches);
     return rows;
 }
 

@@ -98,6 +98,56 @@ private Q_SLOTS:
         expectError("timestamp,node,port,counter,value\n", 0, "no data rows");
     }
 
+    // A file over 4 MiB is parsed in parts on worker threads: the store, the first error's line
+    // and the warnings' lines must be what one pass gives.
+    static std::string bigCsv(std::int64_t rows, std::int64_t badRowA = -1, std::int64_t badRowB = -1, std::int64_t vendorRow = -1) {
+        std::string text = "timestamp,node,port,counter,value\n";
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const std::int64_t t = 1700000000 + (r / 200) * 10, port = r % 200 / 2 + 1;
+            const char* counter = r == vendorRow ? "vendor_thing" : (r % 2 ? "rcv_bytes" : "xmit_bytes");
+            text += (r == badRowA || r == badRowB ? std::string("oops") : std::to_string(t)) + (port % 3 ? ",leaf07," : ",\"other, sw\",") +
+                    std::to_string(port) + "," + counter + "," + std::to_string(r * 1000 + port) + "\n";
+        }
+        return text;
+    }
+    std::vector<std::string> contentOf(const std::string& path) {
+        Store s(path, Store::Mode::ReadOnly);
+        std::vector<std::string> out;
+        for (const auto& x : s.series()) {
+            std::string row = std::to_string(x.id) + " " + x.nodeRef + "/" + x.port + "/" + x.counter + ":";
+            const auto data = s.loadSeries(x.id);
+            for (std::size_t i = 0; i < data.timesMs.size(); ++i) row += " " + std::to_string(data.timesMs[i]) + "=" + std::to_string(data.values[i]);
+            out.push_back(std::move(row));
+        }
+        return out;
+    }
+
+    void partsOnThreadsGiveWhatOnePassGives() {
+        const std::string text = bigCsv(300'000, -1, -1, 150'123);
+        QVERIFY(text.size() > 3 * (4u << 20));  // three parts at three threads
+        std::vector<Diagnostic> w1, w3;
+        std::int64_t rows1 = 0, rows3 = 0;
+        qputenv("FABSCOPE_THREADS", "1");
+        const auto one = contentOf(import(text, &rows1, &w1));
+        qputenv("FABSCOPE_THREADS", "3");
+        const auto three = contentOf(import(text, &rows3, &w3));
+        qunsetenv("FABSCOPE_THREADS");
+        QCOMPARE(rows3, std::int64_t{300'000});
+        QCOMPARE(rows3, rows1);
+        QCOMPARE(one.size(), std::size_t{201});  // 100 ports x 2 counters, and the vendor one
+        QCOMPARE(three, one);
+        QCOMPARE(w3.size(), std::size_t{1});
+        QCOMPARE(w3.front().line, std::int64_t{150'123 + 2});  // header + 0-based row
+        QCOMPARE(w3.front().line, w1.front().line);
+    }
+
+    void firstErrorInTheFileWinsAcrossParts() {
+        qputenv("FABSCOPE_THREADS", "3");
+        expectError(bigCsv(300'000, 160'000, 290'000), 160'000 + 2, "bad timestamp");
+        expectError(bigCsv(300'000, 290'000), 290'000 + 2, "bad timestamp");
+        qunsetenv("FABSCOPE_THREADS");
+    }
+
     void detectsItsHeader() {
         QCOMPARE(LongCsvImporter().detect("timestamp,node,port,counter,value\r\n1,2,3,4,5"), 100);
         QCOMPARE(LongCsvImporter().detect("#\n# Topology file"), 0);

@@ -27,6 +27,12 @@ public:
     // a killed import has written chunks, and the store's page cache spills them into the file.
     static bool smallBatches();
 
+    struct Sample {
+        std::int64_t timeMs;
+        double value;
+        Handle handle;
+    };
+
     explicit SampleWriter(Store& store);
     ~SampleWriter();
     SampleWriter(const SampleWriter&) = delete;
@@ -40,6 +46,9 @@ public:
         if (pending_.size() >= flushSamples_) flush();
     }
     void flush();  // writes every pending sample; call before committing
+    // Writes batches parsed elsewhere (a file parsed on several threads), in order, as if each
+    // sample had been add()ed: one counting sort over all of them, no copy into the pending list.
+    void addBatches(std::span<const std::span<const Sample>> batches);
     // Room for about `samples` before the next flush, so a large file's samples are not copied
     // at every doubling of the buffer (untouched reserved pages cost no memory).
     void reserve(std::size_t samples) { pending_.reserve(std::min(samples, flushSamples_)); }
@@ -52,11 +61,7 @@ public:
 
 private:
     std::size_t flushSamples_ = smallBatches() ? std::size_t{1} << 16 : kFlushSamples;
-    struct Sample {
-        std::int64_t timeMs;
-        double value;
-        Handle handle;
-    };
+    void write(std::span<const std::span<const Sample>> batches, std::size_t total);
 
     Store& store_;
     std::unordered_map<std::string, std::int64_t> deviceByName_;
