@@ -205,8 +205,17 @@ void MainWindow::createActions() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* fit = view->addAction(tr("&Fit fabric"), fabric_, &FabricView::fit);
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
-    QAction* focusFindings = view->addAction(tr("Go to fin&dings"), this, [this] { findings_->table()->setFocus(); });
-    focusFindings->setShortcut(QKeySequence(tr("Ctrl+F")));
+    // Ctrl+F is Find (the node search below); the findings dock has Ctrl+Shift+F.
+    QAction* focusFindings = view->addAction(tr("Go to fin&dings"), this, [this] {
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("findingsDock"))) {
+            dock->show();
+            dock->raise();
+        }
+        findings_->table()->setFocus();
+    });
+    focusFindings->setObjectName(QStringLiteral("goToFindingsAction"));
+    focusFindings->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+    focusFindings->setToolTip(tr("Show the Findings dock and put the cursor in its table (Ctrl+Shift+F; Ctrl+F is Find node)"));
     QAction* jobRoutes = view->addAction(tr("&Job routes"), this, [this] {
         jobsDock_->show();
         jobsDock_->raise();
@@ -249,7 +258,9 @@ void MainWindow::createActions() {
         search->setFocus();
         search->selectAll();
     });
-    find->setShortcut(QKeySequence(tr("Ctrl+K")));
+    find->setObjectName(QStringLiteral("findNodeAction"));
+    find->setShortcuts({QKeySequence(QKeySequence::Find), QKeySequence(tr("Ctrl+K"))});  // Ctrl+F; Ctrl+K as before
+    find->setToolTip(tr("Find a node by name, host, GUID or LID (Ctrl+F or Ctrl+K)"));
     addLayoutMenu(view, fabric_);
     QAction* cycle = view->addAction(tr("Next &metric"), this,
                                      [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });

@@ -6,6 +6,7 @@
 #include "core/report/report_data.h"
 #include "core/report/report_writer.h"
 #include "views/analysis_controller.h"
+#include "views/fabric_view.h"
 #include "views/findings_model.h"
 #include "views/findings_panel.h"
 #include "views/help_dialog.h"
@@ -14,6 +15,8 @@
 #include "views/store_snapshot.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDockWidget>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -48,15 +51,39 @@ private Q_SLOTS:
         const auto snap = w.snapshot();
         auto* box = w.findChild<NodeSearchBox*>();
         QVERIFY(box);
-        // Ctrl+K puts the cursor in the box.
-        w.findChild<QWidget*>(QStringLiteral("fabricView"))->setFocus();
-        QTest::keyClick(&w, Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(QTest::qWaitForWindowActive(&w));  // shortcuts reach the active window only
+        auto* fabric = w.findChild<QWidget*>(QStringLiteral("fabricView"));
+        // Ctrl+F (Find) puts the cursor in the box; typing a name and Enter selects the node.
+        fabric->setFocus();
+        QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
         QVERIFY(box->hasFocus());
-
-        search(box, QStringLiteral("LEAF02"));  // any case
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("LEAF02"));  // any case
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
         const int leaf02 = int(snap->nodeByName.at("leaf02"));
         QCOMPARE(w.selection()->node(), leaf02);
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("match 1 of 1")));
+        // ... and frames it: the view is centred on it.
+        const auto framed = static_cast<FabricView*>(fabric)->nodePosition(leaf02);
+        QVERIFY(framed);
+        QVERIFY2(qAbs(framed->x() - fabric->width() / 2.0) < 2, qPrintable(QString::number(framed->x())));
+        QVERIFY(box->placeholderText().contains(QStringLiteral("Ctrl+F")));
+
+        // Ctrl+K still works, and selects the whole text so typing replaces it.
+        fabric->setFocus();
+        QTest::keyClick(&w, Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(box->hasFocus());
+        QCOMPARE(box->selectedText(), QStringLiteral("LEAF02"));
+
+        // Ctrl+Shift+F shows the Findings dock, even when it was closed, and focuses its table.
+        auto* findingsDock = w.findChild<QDockWidget*>(QStringLiteral("findingsDock"));
+        QVERIFY(findingsDock);
+        findingsDock->close();
+        QVERIFY(!findingsDock->isVisible());
+        fabric->setFocus();
+        QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(findingsDock->isVisible());
+        QVERIFY(findingsDock->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(!box->hasFocus());
 
         // A GUID as ibstat prints it: upper case, no 0x, leading zeros.
         const std::size_t host = snap->fabric.nodes.size() - 1;
@@ -91,7 +118,7 @@ private Q_SLOTS:
         auto* d = w.findChild<ShortcutsDialog*>();
         QVERIFY(d);
         QVERIFY(d->isVisible());
-        for (const char* line : {"Ctrl+J  View > Job routes", "Ctrl+K  View > Find node…", "Ctrl+,  Analysis > Thresholds…",
+        for (const char* line : {"Ctrl+J  View > Job routes", "Ctrl+F, Ctrl+K  View > Find node…", "Ctrl+Shift+F  View > Go to findings", "Ctrl+,  Analysis > Thresholds…",
                                  "F1  Help > Keyboard shortcuts", "Space  Scrubber: play / pause"})
             QVERIFY2(d->text().contains(QString::fromUtf8(line)), line);
     }

@@ -24,7 +24,9 @@ void collect(QMenu* menu, const QString& path, QList<QPair<QString, QString>>& o
             continue;
         }
         if (a->isSeparator() || a->shortcut().isEmpty()) continue;
-        out.append({a->shortcut().toString(QKeySequence::NativeText), path + QString(a->text()).remove(u'&')});
+        QStringList keys;  // every shortcut of the action: Find node is Ctrl+F and Ctrl+K
+        for (const QKeySequence& k : a->shortcuts()) keys.append(k.toString(QKeySequence::NativeText));
+        out.append({keys.join(QStringLiteral(", ")), path + QString(a->text()).remove(u'&')});
     }
 }
 

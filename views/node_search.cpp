@@ -47,7 +47,7 @@ std::vector<std::uint32_t> findNodes(const StoreSnapshot& s, const QString& quer
 NodeSearchBox::NodeSearchBox(QWidget* parent) : QLineEdit(parent) {
     setObjectName(QStringLiteral("nodeSearch"));
     setAccessibleName(tr("Find node"));
-    setPlaceholderText(tr("Find node: name, host, GUID or LID (Ctrl+K)"));
+    setPlaceholderText(tr("Find node: name, host, GUID or LID (Ctrl+F)"));
     setToolTip(tr("A node's description or host name (part of it, any case), its GUID or a LID; Enter selects and frames the "
                   "first match, Enter again the next"));
     setClearButtonEnabled(true);

@@ -1,7 +1,7 @@
 #pragma once
 // Find a node on a large fabric by what an engineer has at hand: its description or host name
 // (substring, any case), its GUID (with or without 0x and leading zeros), or a LID of the node or
-// one of its ports. The search box (Ctrl+K) selects and frames the first match; Enter again
+// one of its ports. The search box (Ctrl+F, or Ctrl+K) selects and frames the first match; Enter again
 // steps to the next one.
 #include <QLineEdit>
 
