@@ -1,4 +1,4 @@
-// The fabric view on a real Selene-size topology (1,400 nodes, 3,300 links) and the per-pixel
+// The fabric view on a real Selene-size topology (1,400 nodes, 3,300 links), its row labels, and the per-pixel
 // helpers it and the heatmap rely on.
 #include "screenshot.h"
 #include "core/timeseries/pixel_aggregate.h"
@@ -7,6 +7,8 @@
 #include "views/fabric_view.h"
 #include "views/store_snapshot.h"
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -124,6 +126,55 @@ private Q_SLOTS:
         // Clicking empty space clears it.
         QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(5, 895));
         QCOMPARE(view.selectedNode(), -1);
+    }
+
+    // Selene's switches are "MF0;SLG04-16:MQM8700/U1", "MF0;SSPINE4-16:MQM8700/U1", ...: each row's
+    // labels leave out the shared "MF0;" and ":MQM8700/U1" and read apart; the tooltip has it all.
+    void switchLabelsKeepWhatDiffers() {
+        FabricView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(selene_);
+        view.zoomBy(6, 800);
+        view.renderFrame();
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-switch-labels.png")));
+        const auto& f = selene_->fabric;
+        QSet<QString> seen;
+        int drawn = 0;
+        for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+            if (f.nodes[i].type != NodeType::Switch) continue;
+            const QString label = view.drawnLabel(static_cast<int>(i));
+            if (label.isEmpty()) continue;
+            ++drawn;
+            const QString full = QString::fromStdString(f.nodes[i].description);
+            QVERIFY2(full.startsWith(QStringLiteral("MF0;")) && full.endsWith(QStringLiteral(":MQM8700/U1")), qPrintable(full));
+            QVERIFY2(!label.contains(QStringLiteral("MF0")) && !label.contains(QStringLiteral("MQM8700")), qPrintable(label));
+            QVERIFY2(!label.contains(QChar(0x2026)), qPrintable(label));  // fits: not elided
+            QVERIFY2(full.contains(label), qPrintable(label + QStringLiteral(" / ") + full));
+            QVERIFY2(!seen.contains(label), qPrintable(label));  // no two alike
+            seen.insert(label);
+            const auto pos = view.nodePosition(static_cast<int>(i));
+            QVERIFY(pos);
+            QVERIFY2(view.tooltipAt(*pos).contains(full), qPrintable(view.tooltipAt(*pos)));
+        }
+        QVERIFY2(drawn >= 10, qPrintable(QString::number(drawn)));
+        const QRegularExpression name(QStringLiteral("^S(LG|SPINE|CORE)[0-9]+-[0-9]+$"));
+        for (const QString& label : seen) QVERIFY2(name.match(label).hasMatch(), qPrintable(label));
+
+        // Zoomed out until whole names barely fit: still no shared start, elided at the right.
+        view.fit();
+        view.zoomBy(3.3, 800);
+        view.renderFrame();
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-selene-switch-labels-narrow.png")));
+        drawn = 0;
+        for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+            const QString label = view.drawnLabel(static_cast<int>(i));
+            if (f.nodes[i].type != NodeType::Switch || label.isEmpty()) continue;
+            ++drawn;
+            QVERIFY2(label.startsWith(QStringLiteral("S")) && !label.contains(QStringLiteral("MF0")), qPrintable(label));
+        }
+        QVERIFY(drawn > 0);
     }
 
     void maxPoolingKeepsALoneSpike() {

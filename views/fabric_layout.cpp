@@ -1,6 +1,7 @@
 #include "views/fabric_layout.h"
 
 #include "core/natural_order.h"
+#include "views/label_trim.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,6 +118,35 @@ private:
     std::vector<bool> placed_;
 };
 
+// FabricLayout::label, shortLabel and longestLabel, row by row.
+void labelRows(const Fabric& f, FabricLayout& L) {
+    const std::size_t n = std::min(f.nodes.size(), L.nodeCount);
+    L.label.assign(n, {});
+    L.shortLabel.assign(n, {});
+    L.longestLabel.assign(static_cast<std::size_t>(std::max(0, L.maxTier) + 1), 0);
+    std::vector<std::vector<std::uint32_t>> rows(L.longestLabel.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Node& node = f.nodes[i];
+        std::string name = node.description.empty() ? node.guid : node.description;
+        if (L.tier[i] == 0) name = name.substr(0, name.find(' '));  // a host: its host name ("dgx021 mlx5_0")
+        L.label[i] = std::move(name);
+        if (L.tier[i] >= 0 && L.tier[i] <= L.maxTier) rows[static_cast<std::size_t>(L.tier[i])].push_back(i);
+    }
+    for (std::size_t t = 0; t < rows.size(); ++t) {
+        std::vector<std::string> names;
+        names.reserve(rows[t].size());
+        for (auto i : rows[t]) names.push_back(L.label[i]);
+        auto words = trimCommonAffixes(names, LabelCut::Words);
+        auto parts = trimCommonAffixes(words, LabelCut::Parts);
+        for (std::size_t k = 0; k < rows[t].size(); ++k) {
+            const auto i = rows[t][k];
+            L.label[i] = std::move(words[k]);
+            L.shortLabel[i] = std::move(parts[k]);
+            if (L.label[i].size() > L.label[L.longestLabel[t]].size() || k == 0) L.longestLabel[t] = i;
+        }
+    }
+}
+
 // Fat tree and rails: leaves with their hosts, then higher tiers by barycentre. With rails, leaves
 // are ordered by rail and each rail becomes a band.
 FabricLayout layoutTiers(const Fabric& f, const std::vector<int>& tiers, const NodeGroups* rails) {
@@ -175,6 +205,7 @@ FabricLayout layoutTiers(const Fabric& f, const std::vector<int>& tiers, const N
     for (std::uint32_t i = 0; i < n; ++i) L.y[i] = std::max(0, tiers[i]);
     L.top = std::max(1, L.maxTier);
     blocks.buildEdges();
+    labelRows(f, L);
     return L;
 }
 
@@ -224,6 +255,7 @@ FabricLayout layoutDragonfly(const Fabric& f, const std::vector<int>& tiers, con
     blocks.placeRest(cursor);
     L.top = 1 + kArch;
     blocks.buildEdges();
+    labelRows(f, L);
     return L;
 }
 

@@ -47,6 +47,11 @@ struct FabricLayout {
     std::vector<DrawEdge> edgesUnfolded, edgesFolded;
     std::vector<std::uint32_t> edgeMembers;  // link ids, grouped by edge (both edge lists index it)
     std::vector<std::uint32_t> edgeOfLinkUnfolded, edgeOfLinkFolded;  // per link
+    // Per node, the name drawn by it (a host's host name, a switch's description or GUID) without
+    // what every name of its row (tier) shares at the start and end (views/label_trim.h): cut at
+    // words in `label`, also at parts of words in `shortLabel` for a row whose labels do not fit.
+    std::vector<std::string> label, shortLabel;
+    std::vector<std::uint32_t> longestLabel;  // per tier: the node whose `label` is longest
 
     [[nodiscard]] bool isGroup(std::uint32_t point) const { return point >= nodeCount; }
     [[nodiscard]] std::size_t points() const { return x.size(); }

@@ -134,25 +134,35 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
     p.setBrush(QColor(70, 150, 95));
     p.setPen(QPen(QColor(30, 80, 50), 1));
     p.drawRects(groups);
-    // Labels: a tier's nodes are labelled when their spacing leaves room for a name.
+    // Labels: a tier's nodes are labelled when their spacing leaves room for a name. What every
+    // name of the tier shares at the start and end is left out (FabricLayout::label), at parts of
+    // words too when the tier's longest label does not fit, and the rest elided at the right; the
+    // full name is in the node's tooltip.
     p.setPen(QColor(30, 30, 30));
     QFont font = p.font();
     font.setPointSizeF(7.5);
     p.setFont(font);
     const QFontMetrics fm(font);
+    auto spacingOf = [&](int t) { return t == 0 ? sx : (w - 2 * kSide) * zoom() / std::max(1, perTier[static_cast<std::size_t>(t)]); };
+    const bool trimmed = L.label.size() == L.nodeCount && L.longestLabel.size() == perTier.size();
+    std::vector<char> shortRow(perTier.size(), 0);
+    for (std::size_t t = 0; trimmed && t < perTier.size(); ++t)
+        shortRow[t] = perTier[t] > 0 && fm.horizontalAdvance(qs(L.label[L.longestLabel[t]])) > spacingOf(static_cast<int>(t)) - 4;
     for (std::uint32_t i = 0; i < L.nodeCount; ++i) {
         const int t = L.tier[i];
         if (t < 0 || (t == 0 && folded)) continue;
-        const double spacing = t == 0 ? sx : (w - 2 * kSide) * zoom() / std::max(1, perTier[static_cast<std::size_t>(t)]);
+        const double spacing = spacingOf(t);
         if (spacing < 48) continue;
         const QPointF c = pointPos(i);
         if (c.x() < -60 || c.x() > w + 60) continue;
-        QString name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
-        if (t == 0) name = name.section(QLatin1Char(' '), 0, 0);  // a host: its host name ("dgx021 mlx5_0")
-        const QString label = fm.elidedText(name, Qt::ElideMiddle, static_cast<int>(spacing) - 4);
+        QString name;
+        if (trimmed) name = qs(shortRow[static_cast<std::size_t>(t)] ? L.shortLabel[i] : L.label[i]);
+        else name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
+        const QString label = fm.elidedText(name, Qt::ElideRight, static_cast<int>(spacing) - 4);
         const int lw = fm.horizontalAdvance(label);
         const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
         p.drawText(QPointF(c.x() - lw / 2.0, ly), label);
+        out.labels.emplace_back(i, label);
     }
     // Rails and dragonfly groups: a bracket under their hosts and a name where it fits.
     p.setPen(QPen(QColor(110, 110, 130), 1));

@@ -6,11 +6,14 @@
 #include "views/fabric_layout.h"
 
 #include <QImage>
+#include <QString>
 #include <QSize>
 
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace fabscope {
 
@@ -36,6 +39,7 @@ struct FabricGeometryInput {
 struct FabricGeometryFrame {
     std::shared_ptr<const StoreSnapshot> snapshot;
     QImage idBuffer, nodeLayer;
+    std::vector<std::pair<std::uint32_t, QString>> labels;  // node, label as drawn
     double sx = 1, ox = 0, ms = 0;
     bool folded = true;
     int generation = 0;

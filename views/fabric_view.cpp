@@ -49,6 +49,7 @@ void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     if (snapshot_) layout_ = std::make_shared<const FabricLayout>(layoutFor(snapshot_->fabric, snapshot_->tiers, snapshot_->shape, layoutKind_));
     // A frame of the previous store is no placeholder for this one.
     idBuffer_ = composed_ = nodeLayer_ = QImage();
+    frameLabels_.clear();
     edgeValue_.clear();
     edgeColour_.clear();
     selectedNode_ = selectedLink_ = -1;
@@ -190,6 +191,7 @@ void FabricView::setLayoutKind(LayoutKind kind) {
     if (snapshot_) {
         layout_ = std::make_shared<const FabricLayout>(layoutFor(snapshot_->fabric, snapshot_->tiers, snapshot_->shape, layoutKind_));
         idBuffer_ = composed_ = nodeLayer_ = QImage();  // the old geometry is no placeholder for a new layout
+        frameLabels_.clear();
         fit();
     }
     Q_EMIT layoutChanged();
@@ -218,6 +220,7 @@ FabricGeometryInput FabricView::geometryInput() const {
 void FabricView::adoptFrame(FabricGeometryFrame frame) {
     idBuffer_ = std::move(frame.idBuffer);
     nodeLayer_ = std::move(frame.nodeLayer);
+    frameLabels_ = std::move(frame.labels);
     frameSx_ = frame.sx, frameOx_ = frame.ox, frameFolded_ = frame.folded;
     cost_.geometryMs = frame.ms;
     geometryDirty_ = frame.generation != geometryGeneration_;
@@ -352,6 +355,12 @@ int FabricView::linkAt(QPointF pos) const {
         if (!std::isnan(v) && (std::isnan(bestV) || v > bestV)) bestV = v, best = l;
     }
     return best;
+}
+
+QString FabricView::drawnLabel(int node) const {
+    for (const auto& [n, label] : frameLabels_)
+        if (static_cast<int>(n) == node) return label;
+    return {};
 }
 
 QString FabricView::tooltipAt(QPointF pos) const {

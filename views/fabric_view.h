@@ -55,6 +55,10 @@ public:
     [[nodiscard]] std::optional<QPoint> pixelOfLink(int link) const;  // a pixel showing the link's edge
     [[nodiscard]] QRgb linkColour(int link) const;     // colour of the link's edge at the cursor
     [[nodiscard]] float linkValue(int link) const;     // the metric of a link at the cursor
+    [[nodiscard]] QString tooltipAt(QPointF pos) const;  // a node's full name, GUID and tier; a link's rates
+    // The label drawn by a node in the current frame (its row's shared start and end left out,
+    // views/label_trim.h); empty when none is drawn.
+    [[nodiscard]] QString drawnLabel(int node) const;
 
     struct FrameCost {
         double geometryMs = 0;  // last id-buffer + node-layer render
@@ -116,7 +120,6 @@ private:
     void requestGeometry();
     void recolour();
     void invalidateGeometry();
-    QString tooltipAt(QPointF pos) const;
     void paintFindingOverlay(QPainter& p) const;
     void paintHopNumbers(QPainter& p) const;
 
@@ -136,6 +139,7 @@ private:
     int droppedFrames_ = 0;  // stale frames from the worker, dropped
     QImage composed_;    // recoloured id buffer
     QImage nodeLayer_;   // nodes and labels, premultiplied ARGB
+    std::vector<std::pair<std::uint32_t, QString>> frameLabels_;  // the labels drawn in nodeLayer_
     std::vector<float> edgeValue_;   // per drawn edge at the cursor
     std::vector<QRgb> edgeColour_;   // index = edge id + 1
     int selectedNode_ = -1, selectedLink_ = -1;
