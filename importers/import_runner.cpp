@@ -144,8 +144,18 @@ public:
     }
 
 private:
+    // The index is built when a file's importer first asks for it, after each new snapshot.
     void refreshIndex() {
-        if (const auto latest = store_.latestSnapshot()) index_ = FabricIndex::from(store_.loadFabric(latest->id));
+        index_.reset();
+        indexBuilt_ = false;
+    }
+    const FabricIndex* indexFor(const Importer& importer) {
+        if (!importer.usesFabricIndex()) return nullptr;
+        if (!indexBuilt_) {
+            if (const auto latest = store_.latestSnapshot()) index_ = FabricIndex::from(store_.loadFabric(latest->id));
+            indexBuilt_ = true;
+        }
+        return index_ ? &*index_ : nullptr;
     }
     void fail(const std::string& path, std::int64_t line, std::string message, std::string format = {}) {
         summary_.files.push_back({path, FileStatus::Failed, std::move(format), 0});
@@ -158,7 +168,7 @@ private:
                                          : 1.0);
         };
     }
-    ImportInput inputOf(const PendingFile& pf) const { return {pf.path, pf.text, pf.map->mtime(), index_ ? &*index_ : nullptr}; }
+    ImportInput inputOf(const PendingFile& pf) { return {pf.path, pf.text, pf.map->mtime(), indexFor(*pf.importer)}; }
 
     // Phase 1: open, hash and classify every file; skip what is not needed or already stored.
     void classify(const std::vector<std::string>& paths) {
@@ -359,6 +369,7 @@ private:
     std::vector<PendingFile> topo_, counters_, jobs_, probes_;
     std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
     std::optional<FabricIndex> index_;
+    bool indexBuilt_ = false;
     bool topologyWritten_ = false;
 };
 

@@ -1,5 +1,6 @@
 #include "importers/long_csv_importer.h"
 
+#include "core/huge_page_allocator.h"
 #include "core/worker_threads.h"
 #include "importers/line_reader.h"
 
@@ -11,6 +12,7 @@
 #include <span>
 #include <thread>
 #include <charconv>
+#include <cstring>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
@@ -25,30 +27,26 @@ struct StringHash {
 
 // Splits one CSV record into exactly 5 fields; handles "quoted, fields" with "" escapes.
 bool splitFields(std::string_view line, std::array<std::string_view, 5>& f, std::vector<std::string>& unquoted) {
-    // Fast path, one pass: most files quote nothing.
-    std::size_t comma[4];
-    int n = 0;
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (c == ',') {
-            if (n == 4) return false;
-            comma[n++] = i;
-        } else if (c == '"') {
-            quoted = true;
-            break;
+    // Fast path: most files quote nothing. memchr finds the commas with vector instructions,
+    // where a byte loop took a tenth of an import.
+    if (!std::memchr(line.data(), '"', line.size())) {
+        const char* p = line.data();
+        const char* const end = p + line.size();
+        const char* comma[4];
+        for (auto& c : comma) {
+            c = static_cast<const char*>(std::memchr(p, ',', static_cast<std::size_t>(end - p)));
+            if (!c) return false;
+            p = c + 1;
         }
-    }
-    if (!quoted) {
-        if (n != 4) return false;
-        f[0] = line.substr(0, comma[0]);
-        for (int k = 1; k < 4; ++k) f[static_cast<std::size_t>(k)] = line.substr(comma[k - 1] + 1, comma[k] - comma[k - 1] - 1);
-        f[4] = line.substr(comma[3] + 1);
+        if (std::memchr(p, ',', static_cast<std::size_t>(end - p))) return false;
+        f[0] = std::string_view(line.data(), static_cast<std::size_t>(comma[0] - line.data()));
+        for (std::size_t k = 1; k < 4; ++k) f[k] = std::string_view(comma[k - 1] + 1, static_cast<std::size_t>(comma[k] - comma[k - 1] - 1));
+        f[4] = std::string_view(comma[3] + 1, static_cast<std::size_t>(end - comma[3] - 1));
         return true;
     }
     unquoted.clear();
     std::string cur;
-    quoted = false;
+    bool quoted = false;
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char ch = line[i];
         if (quoted) {
@@ -69,6 +67,11 @@ bool splitFields(std::string_view line, std::array<std::string_view, 5>& f, std:
     if (unquoted.size() != 5) return false;
     for (std::size_t k = 0; k < 5; ++k) f[k] = unquoted[k];
     return true;
+}
+
+// trim() without its two searches when the ends are already printable (nearly every field).
+std::string_view trimmed(std::string_view s) {
+    return !s.empty() && s.front() > ' ' && s.back() > ' ' ? s : trim(s);
 }
 
 bool parseDouble(std::string_view s, double& v) {
@@ -139,7 +142,7 @@ struct Part {
         std::int64_t line;  // where the part first saw it (1-based in the part)
     };
     std::vector<Series> series;
-    std::vector<SampleWriter::Sample> samples;
+    std::vector<SampleWriter::Sample, HugePageAllocator<SampleWriter::Sample>> samples;
     std::int64_t lines = 0;
     std::optional<Diagnostic> error;  // the part's first error, line within the part
     std::exception_ptr other;         // anything else (out of memory, cancelled)
@@ -171,7 +174,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
                 continue;
             }
         }
-        if (trim(line).empty() || line.front() == '#') continue;
+        if (trimmed(line).empty() || line.front() == '#') continue;
         if (!splitFields(line, f, unquoted))
             diag.fail(reader.number(), "expected 5 fields 'timestamp,node,port,counter,value'");
         double ts = 0, value = 0;
@@ -185,7 +188,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
         if (value < 0) diag.fail(reader.number(), "negative counter value " + std::string(f[4].substr(0, 40)));
         if (value > 18446744073709551616.0)  // 2^64: the widest counter a port has
             diag.fail(reader.number(), "counter value " + std::string(f[4].substr(0, 40)) + " is beyond any 64-bit counter");
-        const std::string_view node = trim(f[1]), port = trim(f[2]), counter = trim(f[3]);
+        const std::string_view node = trimmed(f[1]), port = trimmed(f[2]), counter = trimmed(f[3]);
         if (node.empty() || port.empty() || counter.empty())
             diag.fail(reader.number(), "empty node, port or counter");
 
