@@ -57,6 +57,24 @@ std::string rows(const std::string& node, const std::string& counter, const std:
 }
 
 // Cumulative byte counter of a 4xSDR (10 Gb/s) port from per-second utilisations.
+// CSV rows of a cumulative counter from its per-interval increments, one sample every `step` s.
+std::string stepRows(const std::string& node, const std::string& counter, const std::vector<double>& increments, int step) {
+    std::ostringstream s;
+    s.precision(17);
+    double v = 0;
+    for (std::size_t i = 0; i <= increments.size(); ++i) {
+        s << kT0 + static_cast<std::int64_t>(i) * step << ',' << node << ",1," << counter << ',' << v << '\n';
+        if (i < increments.size()) v += increments[i];
+    }
+    return s.str();
+}
+
+double metricOf(const Finding& f, const std::string& key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key && std::holds_alternative<double>(v)) return std::get<double>(v);
+    return -1;
+}
+
 std::vector<double> bytesFromUtil(const std::vector<double>& util) {
     std::vector<double> v{0};
     for (double u : util) v.push_back(v.back() + u * 10e9 / 8);
@@ -84,12 +102,14 @@ class TestAnalysis : public QObject {
     std::string p(const std::string& name) { return dir_.filePath(QString::fromStdString(name)).toStdString(); }
 
     // A fresh store holding the two-switch fabric and the given CSV rows.
-    std::string smallStore(const std::string& csvRows, int width = 4, const std::string& speed = "SDR") {
+    // `topoTime`: when the topology file says it was generated (the snapshot's time).
+    std::string smallStore(const std::string& csvRows, int width = 4, const std::string& speed = "SDR",
+                           std::int64_t topoTime = kT0) {
         const std::string base = p("small" + std::to_string(++stores_));
         std::filesystem::create_directories(base);
         {
             std::ofstream topo(base + "/topology.ibnetdiscover");
-            writeIbnetdiscover(twoSwitches(width, speed), topo, kT0);
+            writeIbnetdiscover(twoSwitches(width, speed), topo, topoTime);
             std::ofstream(base + "/counters.csv") << "timestamp,node,port,counter,value\n" << csvRows;
         }
         const std::string db = base + ".sqlite";
@@ -280,6 +300,59 @@ private Q_SLOTS:
         QCOMPARE(r.findings[0].kind, FindingKind::ErrorLink);
         QCOMPARE(r.findings[0].ports[0].node, std::string("swB"));  // the port that counted them
         QCOMPARE(r.findings[0].ports[1].node, std::string("swA"));
+    }
+
+    // A 200 s burst of receive errors inside a 1200 s window (10 s samples): the finding spans the
+    // burst and tells the burst's own mean and peak rate, not the count averaged over the window.
+    void errorBurstIsToldOverItsOwnSpan() {
+        std::vector<double> inc(120, 0);  // 120 intervals of 10 s: kT0 .. kT0 + 1200
+        for (std::size_t i = 40; i < 60; ++i) inc[i] = 40;  // kT0 + 400 .. kT0 + 600
+        inc[50] = 1288;                                       // the peak: 128.8/s over 10 s
+        const FindingsReport r = run(smallStore(stepRows("swB", "rcv_errors", inc, 10)));
+        QCOMPARE(r.windowStart, static_cast<double>(kT0));
+        QCOMPARE(r.windowEnd, static_cast<double>(kT0 + 1200));
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        const Finding& f = r.findings[0];
+        QCOMPARE(f.kind, FindingKind::ErrorLink);
+        QCOMPARE(f.start, static_cast<double>(kT0 + 400));
+        QCOMPARE(f.end, static_cast<double>(kT0 + 600));
+        QCOMPARE(metricOf(f, "increase"), 2048.0);
+        QCOMPARE(metricOf(f, "burst_seconds"), 200.0);
+        QCOMPARE(metricOf(f, "burst_rate_per_s"), 10.24);
+        QCOMPARE(metricOf(f, "peak_rate_per_s"), 128.8);
+        QCOMPARE(metricOf(f, "peak_interval_s"), 10.0);
+        QCOMPARE(metricOf(f, "bursts"), 1.0);
+        QCOMPARE(metricOf(f, "rate_per_s"), 1.707);  // the window's mean, which the thresholds compare
+        QCOMPARE(metricOf(f, "seconds"), 1200.0);
+        QVERIFY2(f.summary.find(": 2048 rcv errors in 200 s from 2023-11-14 22:20:00 UTC (10.2/s mean, peak 129/s over 10 s; "
+                                "1.71/s over the 1200 s window, threshold 1/min)") != std::string::npos,
+                 f.summary.c_str());
+        QVERIFY(f.severity == FindingSeverity::Critical);  // 1.71/s over the window >= 10 x 1/min
+    }
+
+    // A degraded link is a fact of a topology captured 11 months after the counters: the finding
+    // spans the counters' window, and its text still names when the topology was captured.
+    void topologyFindingSpansTheWindow() {
+        const std::int64_t later = kT0 + 330LL * 86400;  // 2024-10-09 22:13:20 UTC
+        const std::string db = smallStore(rows("swB", "symbol_errors", {0, 0, 0, 0, 0, 0}), 4, "SDR", later);
+        {
+            const Store store(db, Store::Mode::ReadOnly);
+            QCOMPARE(store.latestSnapshot()->time, static_cast<double>(later));
+        }
+        const FindingsReport r = run(db, parseAnalysisConfig(R"({"degraded_link": {"expected_width": 8}})"));
+        QCOMPARE(r.windowStart, static_cast<double>(kT0));
+        QCOMPARE(r.windowEnd, static_cast<double>(kT0 + 5));
+        QCOMPARE(r.findings.size(), std::size_t{1});
+        const Finding& f = r.findings[0];
+        QCOMPARE(f.kind, FindingKind::DegradedLink);
+        QCOMPARE(f.start, r.windowStart);
+        QCOMPARE(f.end, r.windowEnd);
+        QVERIFY2(f.summary.find("seen in the topology captured 2024-10-09 22:13:20 UTC") != std::string::npos, f.summary.c_str());
+        QCOMPARE(metricOf(f, "snapshot_time"), static_cast<double>(later));
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(findingsJson(r))).object();
+        const QJsonObject jf = j[QStringLiteral("findings")].toArray()[0].toObject();
+        QCOMPARE(jf[QStringLiteral("start")].toDouble(), static_cast<double>(kT0));
+        QCOMPARE(jf[QStringLiteral("end")].toDouble(), static_cast<double>(kT0 + 5));
     }
 
     void flapSeenFromBothEndsIsOneFinding() {

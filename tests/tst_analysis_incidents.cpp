@@ -157,6 +157,9 @@ private Q_SLOTS:
         QCOMPARE(sev(r_.findings[hot]), std::string("critical"));
         QVERIFY(inc.severity == FindingSeverity::Critical);               // the incident's is the worst
         QCOMPARE(inc.start, r_.findings[hot].start);                      // it started when the link got hot
+        QCOMPARE(inc.end, r_.findings[hot].end);                          // and ended when it cooled,
+        QCOMPARE(r_.findings[degraded].start, r_.windowStart);            // though the width holds over the window
+        QCOMPARE(r_.findings[degraded].end, r_.windowEnd);
     }
 
     void congestionTreeAndItsVictimsHotLinkAreOneIncident() {

@@ -1,5 +1,6 @@
 // degraded_link: a link running narrower or slower than most links of its class, or than the
-// width/speed the user expects. Judged on the latest topology snapshot, not on counters.
+// width/speed the user expects. Judged on the latest topology snapshot, not on counters; the
+// finding spans the analysis window and names the snapshot's time in its text and metrics.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
 #include "core/linkrate.h"
@@ -85,13 +86,18 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
         Finding fd;
         fd.kind = FindingKind::DegradedLink;
         fd.severity = FindingSeverity::Warning;
-        fd.start = fd.end = ctx.snapshotTime();
+        // A state of the topology with no time of its own: it holds over the whole window, so the
+        // finding spans the window (a click seeks into the counters, the report lists it inside),
+        // and the snapshot's capture time, which may lie far outside, is told in its text.
+        fd.start = ctx.windowStart();
+        fd.end = ctx.windowEnd();
         fd.ports = {ctx.ref(first), ctx.ref(second)};
         const std::string want = widthSpeedLabel(expW, expSpeed) + " (" + numfmt::num(expectedGbps) + " Gb/s)";
         fd.summary = AnalysisContext::label(fd.ports[0]) + " <-> " + AnalysisContext::label(fd.ports[1]) + " runs " +
                      widthSpeedLabel(l.width, l.speed) + " (" + numfmt::num(actualGbps) + " Gb/s)" +
                      (cfg.expectedWidth || cfg.expectedSpeed ? ", expected " + want : ", most " + cls + " run " + want) +
-                     ": " + numfmt::num(expectedGbps - actualGbps) + " Gb/s lost";
+                     ": " + numfmt::num(expectedGbps - actualGbps) + " Gb/s lost (seen in the topology captured " +
+                     numfmt::utc(ctx.snapshotTime()) + ")";
         fd.metrics = {{"capacity_lost_gbps", numfmt::round(expectedGbps - actualGbps)},
                       {"expected_width", static_cast<double>(expW)},
                       {"actual_width", static_cast<double>(*l.width)},
@@ -99,7 +105,8 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
                       {"actual_speed", l.speed},
                       {"expected_gbps", numfmt::round(expectedGbps)},
                       {"actual_gbps", numfmt::round(actualGbps)},
-                      {"link_class", cls}};
+                      {"link_class", cls},
+                      {"snapshot_time", ctx.snapshotTime()}};
         out.push_back(std::move(fd));
     }
 }

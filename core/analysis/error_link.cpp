@@ -1,6 +1,7 @@
 // error_link: error counters rising faster than their thresholds (analysis_config.h) on a port.
 // The port that counts receive-side errors is the one whose incoming signal is bad, so it is
-// listed first and its link peer (the transmitter) second.
+// listed first and its link peer (the transmitter) second. The finding spans the burst (first to
+// last interval with errors), not the window, and its text gives the burst's mean and peak rates.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
 
@@ -12,6 +13,37 @@ namespace {
 std::string spaced(std::string s) {
     std::replace(s.begin(), s.end(), '_', ' ');
     return s;
+}
+
+// The erroring part of a series: its first to last interval with errors, the seconds its valid
+// intervals cover, its runs of consecutive erroring intervals, and its worst single interval.
+struct Burst {
+    std::size_t first = 0, last = 0;
+    double seconds = 0;
+    int runs = 0;
+    double peakRate = 0, peakSeconds = 0;
+};
+
+Burst burstOf(const RateSeries& r) {
+    Burst b;
+    b.first = r.size();
+    bool inRun = false;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        const bool erroring = r.ok(i) && r.delta[i] > 0;
+        if (erroring) {
+            if (b.first == r.size()) b.first = i;
+            b.last = i;
+            if (!inRun) ++b.runs;
+            if (r.perSecond[i] > b.peakRate) {
+                b.peakRate = r.perSecond[i];
+                b.peakSeconds = static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
+            }
+        }
+        inRun = erroring;
+    }
+    for (std::size_t i = b.first; i <= b.last && i < r.size(); ++i)
+        if (r.ok(i)) b.seconds += static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
+    return b;
 }
 
 } // namespace
@@ -26,31 +58,37 @@ void detectErrorLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
             const double rate = increase / secs;  // mean over the intervals we could measure
             if (increase < threshold.minCount || rate <= threshold.perSecond || increase <= 0) continue;
 
-            std::size_t first = r.size(), last = 0;
-            for (std::size_t i = 0; i < r.size(); ++i)
-                if (r.ok(i) && r.delta[i] > 0) {
-                    first = std::min(first, i);
-                    last = i;
-                }
+            const Burst b = burstOf(r);
+            // Detection and severity compare the window's mean rate, as the thresholds always have
+            // (docs/ANALYSIS.md); the text tells the burst's own span, mean and peak.
             const bool critical = threshold.perSecond > 0 ? rate >= threshold.perSecond * cfg.criticalFactor
                                                           : increase >= threshold.minCount * cfg.criticalFactor;
             Finding f;
             f.kind = FindingKind::ErrorLink;
             f.severity = critical ? FindingSeverity::Critical : FindingSeverity::Warning;
-            f.start = static_cast<double>(r.startMs[first]) / 1000.0;
-            f.end = static_cast<double>(r.endMs[last]) / 1000.0;
+            f.start = static_cast<double>(r.startMs[b.first]) / 1000.0;
+            f.end = static_cast<double>(r.endMs[b.last]) / 1000.0;
             f.ports.push_back(ctx.ref(sp));
             if (auto p = ctx.fabricPort(sp))
                 if (auto l = ctx.linkOf(*p)) f.ports.push_back(ctx.ref(ctx.peer(*l, *p)));
+            const double burstSecs = f.end - f.start, burstRate = b.seconds > 0 ? increase / b.seconds : 0;
             f.summary = AnalysisContext::label(f.ports[0]) +
                         (f.ports.size() > 1 ? " <- " + AnalysisContext::label(f.ports[1]) : std::string()) + ": " +
-                        numfmt::num(increase) + " " + spaced(counter) + " in " + numfmt::num(secs) + " s (" +
-                        numfmt::eventRate(rate) + ", threshold " + numfmt::eventRate(threshold.perSecond) + ")";
+                        numfmt::num(increase) + " " + spaced(counter) + " in " + numfmt::num(burstSecs) + " s from " +
+                        numfmt::utc(f.start) + (b.runs > 1 ? " in " + std::to_string(b.runs) + " bursts" : std::string()) +
+                        " (" + numfmt::eventRate(burstRate) + " mean, peak " + numfmt::eventRate(b.peakRate) + " over " +
+                        numfmt::num(b.peakSeconds) + " s; " + numfmt::eventRate(rate) + " over the " + numfmt::num(secs) +
+                        " s window, threshold " + numfmt::eventRate(threshold.perSecond) + ")";
             f.metrics = {{"counter", counter},
                          {"increase", increase},
                          {"rate_per_s", numfmt::round(rate)},
                          {"threshold_per_s", numfmt::round(threshold.perSecond)},
-                         {"seconds", secs}};
+                         {"seconds", secs},
+                         {"burst_seconds", burstSecs},
+                         {"burst_rate_per_s", numfmt::round(burstRate)},
+                         {"peak_rate_per_s", numfmt::round(b.peakRate)},
+                         {"peak_interval_s", b.peakSeconds},
+                         {"bursts", static_cast<double>(b.runs)}};
             out.push_back(std::move(f));
         }
     }

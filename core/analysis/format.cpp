@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 namespace fabscope::numfmt {
 
@@ -33,6 +34,15 @@ std::string eventRate(double perSecond) {
     if (perSecond >= 1) return num(perSecond) + "/s";
     if (perSecond * 60 >= 1) return num(perSecond * 60) + "/min";
     return num(perSecond * 3600) + "/h";
+}
+
+std::string utc(double unixSeconds) {
+    const auto s = static_cast<std::time_t>(std::floor(unixSeconds));
+    std::tm tm{};
+    gmtime_r(&s, &tm);
+    char buf[40];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    return buf;
 }
 
 } // namespace fabscope::numfmt

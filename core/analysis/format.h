@@ -10,5 +10,7 @@ std::string num(double v, int digits = 3);
 double round(double v, int digits = 4);
 // A rate of events in the largest unit where it is >= 1: "5/s", "3/min", "2/h".
 std::string eventRate(double perSecond);
+// A UNIX time in UTC: "2023-11-14 22:13:20 UTC" (reports print times through this too).
+std::string utc(double unixSeconds);
 
 } // namespace fabscope::numfmt

@@ -54,7 +54,8 @@ std::string linkKey(const Finding& f) {
 bool overlap(const Finding& a, const Finding& b) { return a.start <= b.end && b.start <= a.end; }
 bool isTree(const Finding& f) { return f.kind == FindingKind::CongestionTree || f.kind == FindingKind::PfcStorm; }
 bool isLinkFault(const Finding& f) { return f.kind == FindingKind::ErrorLink || f.kind == FindingKind::LinkFlap; }
-// A state of the snapshot rather than an event: it holds whatever its start and end say.
+// A state of the snapshot rather than an event: a degraded link spans the analysis window, a
+// topology change the two snapshots' times.
 bool isState(const Finding& f) { return f.kind == FindingKind::DegradedLink || f.kind == FindingKind::TopologyChange; }
 
 // Whether `cause` explains `effect`, both about the same link.
@@ -104,16 +105,22 @@ Incident incidentOf(const std::vector<Finding>& fs, std::vector<std::size_t> mem
     std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) { return order(a) < order(b); });
     Incident inc;
     inc.severity = FindingSeverity::Info;
-    double eventStart = std::numeric_limits<double>::infinity(), anyStart = eventStart;
-    inc.end = -std::numeric_limits<double>::infinity();
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    double eventStart = inf, anyStart = inf, eventEnd = -inf, anyEnd = -inf;
     for (std::size_t i : members) {
         const Finding& f = fs[i];
         inc.severity = std::min(inc.severity, f.severity);
         anyStart = std::min(anyStart, f.start);
-        if (!isState(f)) eventStart = std::min(eventStart, f.start);
-        inc.end = std::max(inc.end, f.end);
+        anyEnd = std::max(anyEnd, f.end);
+        if (!isState(f)) {
+            eventStart = std::min(eventStart, f.start);
+            eventEnd = std::max(eventEnd, f.end);
+        }
     }
-    inc.start = eventStart < std::numeric_limits<double>::infinity() ? eventStart : anyStart;  // when it happened
+    // When it happened: a state (a degraded link spans the window) counts only without events.
+    const bool events = eventStart < inf;
+    inc.start = events ? eventStart : anyStart;
+    inc.end = events ? eventEnd : anyEnd;
     inc.members = std::move(members);
     return inc;
 }

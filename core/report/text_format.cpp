@@ -18,12 +18,7 @@ std::tm broken(double t) {
 } // namespace
 
 // Literal formats (not a helper taking one), so -Wformat=2 can check them.
-std::string utc(double t) {
-    const std::tm tm = broken(t);
-    char buf[40];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    return buf;
-}
+std::string utc(double t) { return numfmt::utc(t); }
 
 std::string clock(double t) {
     const std::tm tm = broken(t);
