@@ -1,10 +1,11 @@
 #!/bin/sh
 # Every docs/PERFORMANCE.md figure in one run, each against its baseline measured in the same run:
 #   bench/run.sh [BUILD_DIR]      (default: build; needs sqlite3, optionally python3-pandas)
-# 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas
+# 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas;
+#                    import + analyze from one CSV vs a pandas script; every side's result compared
 # 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS
-# 3. bench_views:    opening that store to a drawn fabric; scrub step; heatmap redraw
-# Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~3 minutes on 2 cores.
+# 3. bench_views:    opening that store to a drawn fabric; scrub step vs full redraw and QGraphicsScene; heatmap redraw
+# Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~10 minutes on 2 cores.
 set -eu
 build=${1:-build}
 work=${TMPDIR:-/tmp}/fabscope-bench-$$
