@@ -20,6 +20,7 @@
 #include <QtCharts/QChart>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace fabscope;
@@ -180,6 +181,45 @@ private Q_SLOTS:
         QCOMPARE(w.selection()->link(), hot);
         QVERIFY2(std::abs(w.timeController()->time() - t) <= perPixel + r.step,
                  qPrintable(QStringLiteral("cursor %1").arg(w.timeController()->time(), 0, 'f', 1)));
+    }
+
+    // The rows are sorted by the metric's peak: a metric change re-sorts them, a resize keeps the
+    // sort (it only pools and colours again).
+    void heatmapOrderFollowsTheMetricAndSurvivesAResize() {
+        MainWindow w;
+        QVERIFY(open(w));
+        auto* heatmap = w.findChild<HeatmapView*>();
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
+        const auto& snap = *w.snapshot();
+        const std::vector<std::uint32_t> byUtil = heatmap->order();
+        heatmap->setMetric(LinkMetric::Errors);
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
+        const std::vector<std::uint32_t> byErrors = heatmap->order();
+        QVERIFY(byErrors != byUtil);
+        // The most erroring link heads the rows of its tier pair.
+        auto tiersOf = [&](std::uint32_t l) {
+            const auto& link = snap.fabric.links[l];
+            const int a = snap.tiers[snap.fabric.port(link.a).node.value()], b = snap.tiers[snap.fabric.port(link.b).node.value()];
+            return std::pair(std::max(a, b), std::min(a, b));
+        };
+        auto peak = [&](std::uint32_t l) {
+            const float p = snap.rates.peak(LinkMetric::Errors, l);
+            return std::isnan(p) ? -1.0f : p;
+        };
+        std::uint32_t worst = 0;
+        for (std::uint32_t l = 0; l < snap.fabric.links.size(); ++l)
+            if (peak(l) > peak(worst)) worst = l;
+        QVERIFY(peak(worst) > 0);  // the demo has an erroring link
+        const auto head = std::find_if(byErrors.begin(), byErrors.end(), [&](std::uint32_t l) { return tiersOf(l) == tiersOf(worst); });
+        QVERIFY(head != byErrors.end());
+        QCOMPARE(peak(*head), peak(worst));
+        const QSize before = heatmap->imageSize();
+        heatmap->resize(heatmap->width() + 40, heatmap->height() + 20);
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady() && heatmap->imageSize() != before, 10000);
+        QCOMPARE(heatmap->order(), byErrors);  // kept
+        heatmap->setMetric(LinkMetric::UtilMax);
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
+        QCOMPARE(heatmap->order(), byUtil);
     }
 
     void scrubberGrooveClickJumps() {

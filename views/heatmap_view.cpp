@@ -17,6 +17,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <thread>
 
 namespace fabscope {
@@ -33,6 +34,7 @@ QString utc(double t, const QString& format = QStringLiteral("HH:mm:ss")) {
 
 struct PoolJob {
     int generation = 0;
+    LinkMetric metric = LinkMetric::UtilMax;  // the order's metric
     std::vector<std::uint32_t> order;
     std::vector<std::tuple<int, int, std::size_t, std::size_t>> bands;
     QImage image;
@@ -64,37 +66,45 @@ void pool(const LinkTimeSeries& r, LinkMetric m, const std::vector<std::uint32_t
         if (!std::isnan(down[i]) && !(down[i] <= out[i])) out[i] = down[i];
 }
 
-PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation) {
+// `known` is the order and bands of an earlier job for the same store and metric: a resize
+// reuses them and only pools and colours again.
+PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation, const PoolJob* known) {
     QElapsedTimer timer;
     timer.start();
     PoolJob job;
     job.generation = generation;
+    job.metric = scale.metric();
     const auto& r = snap->rates;
     const auto& f = snap->fabric;
     const std::size_t links = f.links.size();
-    // Order: tier band (upper end's tier, then lower end's, highest first), then hotness.
-    std::vector<int> upper(links), lower(links);
-    std::vector<float> peak(links, kNaN);
-    for (std::size_t l = 0; l < links; ++l) {
-        const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
-        upper[l] = std::max(a, b);
-        lower[l] = std::min(a, b);
-        if (!r.empty() && l < r.links) peak[l] = r.peak(scale.metric(), l);
-    }
-    job.order.resize(links);
-    std::iota(job.order.begin(), job.order.end(), 0u);
-    std::sort(job.order.begin(), job.order.end(), [&](std::uint32_t x, std::uint32_t y) {
-        if (upper[x] != upper[y]) return upper[x] > upper[y];
-        if (lower[x] != lower[y]) return lower[x] > lower[y];
-        const float px = std::isnan(peak[x]) ? -1.0f : peak[x], py = std::isnan(peak[y]) ? -1.0f : peak[y];
-        if (px != py) return px > py;
-        return x < y;
-    });
-    for (std::size_t i = 0; i < links; ++i) {
-        const std::uint32_t l = job.order[i];
-        if (job.bands.empty() || std::get<0>(job.bands.back()) != upper[l] || std::get<1>(job.bands.back()) != lower[l])
-            job.bands.emplace_back(upper[l], lower[l], i, 0);
-        ++std::get<3>(job.bands.back());
+    if (known && known->order.size() == links) {
+        job.order = known->order;
+        job.bands = known->bands;
+    } else {
+        // Order: tier band (upper end's tier, then lower end's, highest first), then hotness.
+        std::vector<int> upper(links), lower(links);
+        std::vector<float> peak(links, kNaN);
+        for (std::size_t l = 0; l < links; ++l) {
+            const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
+            upper[l] = std::max(a, b);
+            lower[l] = std::min(a, b);
+            if (!r.empty() && l < r.links) peak[l] = r.peak(scale.metric(), l);
+        }
+        job.order.resize(links);
+        std::iota(job.order.begin(), job.order.end(), 0u);
+        std::sort(job.order.begin(), job.order.end(), [&](std::uint32_t x, std::uint32_t y) {
+            if (upper[x] != upper[y]) return upper[x] > upper[y];
+            if (lower[x] != lower[y]) return lower[x] > lower[y];
+            const float px = std::isnan(peak[x]) ? -1.0f : peak[x], py = std::isnan(peak[y]) ? -1.0f : peak[y];
+            if (px != py) return px > py;
+            return x < y;
+        });
+        for (std::size_t i = 0; i < links; ++i) {
+            const std::uint32_t l = job.order[i];
+            if (job.bands.empty() || std::get<0>(job.bands.back()) != upper[l] || std::get<1>(job.bands.back()) != lower[l])
+                job.bands.emplace_back(upper[l], lower[l], i, 0);
+            ++std::get<3>(job.bands.back());
+        }
     }
     if (size.width() <= 0 || size.height() <= 0 || r.empty() || r.links != links) return job;
     const auto W = static_cast<std::size_t>(size.width()), H = static_cast<std::size_t>(size.height());
@@ -171,12 +181,18 @@ void HeatmapView::repool() {
 void HeatmapView::startJob() {
     if (!snapshot_) return;
     // Coalesced: one image at a time; the latest request waits for the one under way.
-    job_->run([snap = snapshot_, scale = scale_, size = plotRect().size(), generation = generation_](const JobToken&) {
-        return compute(snap, scale, size, generation);
-    },
+    std::optional<PoolJob> known;
+    if (orderMetric_ == scale_.metric() && !order_.empty()) {
+        known.emplace();
+        known->order = order_;
+        for (const auto& b : bands_) known->bands.emplace_back(b.upperTier, b.lowerTier, b.first, b.count);
+    }
+    job_->run([snap = snapshot_, scale = scale_, size = plotRect().size(), generation = generation_,
+               known = std::move(known)](const JobToken&) { return compute(snap, scale, size, generation, known ? &*known : nullptr); },
               [this](PoolJob job) {
                   if (job.generation != generation_) return startJob();  // the size, metric or store changed meanwhile
                   order_ = std::move(job.order);
+                  orderMetric_ = job.metric;
                   bands_.clear();
                   for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
                   image_ = std::move(job.image);

@@ -73,6 +73,7 @@ private:
     std::shared_ptr<const StoreSnapshot> snapshot_;
     ColourScale scale_;
     std::vector<std::uint32_t> order_;
+    fabscope::LinkMetric orderMetric_ = fabscope::LinkMetric::UtilMax;  // order_ sorts by this metric's peak
     std::vector<Band> bands_;
     QImage image_;  // plot-sized, one pooled cell per pixel
     double time_ = 0;
