@@ -194,6 +194,30 @@ private Q_SLOTS:
         shoot(w, QStringLiteral("heatmap"));
     }
 
+    // In a narrow dock the header is cut short of the colour legend instead of running under it.
+    void narrowHeatmapHeaderStopsAtItsLegend() {
+        const auto fabric = loadStoreFabric(store_.toStdString());
+        QVERIFY(fabric);
+        HeatmapView heatmap;
+        heatmap.resize(420, 360);
+        heatmap.setSnapshot(withLinkRates(*fabric));
+        heatmap.setTime(1700000300);
+        heatmap.show();
+        QTRY_VERIFY_WITH_TIMEOUT(heatmap.imageReady(), 10000);
+        const QImage shot = heatmap.grab().toImage();
+        const QRgb background = shot.pixel(heatmap.legendLeft() - 3, 2);
+        const int lines = 3 * heatmap.fontMetrics().height() + 4;
+        int inked = 0;  // header pixels in the 6 px just left of the legend
+        for (int y = 4; y < lines; ++y)
+            for (int x = heatmap.legendLeft() - 6; x < heatmap.legendLeft(); ++x) inked += shot.pixel(x, y) != background;
+        QCOMPARE(inked, 0);
+        int header = 0;  // and the header is drawn at all
+        for (int y = 4; y < lines; ++y)
+            for (int x = 8; x < 60; ++x) header += shot.pixel(x, y) != background;
+        QVERIFY(header > 20);
+        shoot(heatmap, QStringLiteral("heatmap-narrow"));
+    }
+
     void exportingAReportFromTheMenuWritesItsSections() {
         MainWindow w;
         w.show();

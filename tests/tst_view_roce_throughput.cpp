@@ -10,13 +10,21 @@
 #include "views/fabric_view.h"
 #include "views/inspector_panel.h"
 #include "views/link_charts_panel.h"
+#include "views/time_chart_view.h"
 #include "views/selection.h"
 #include "views/time_controller.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QStatusBar>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLineSeries>
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace fabscope;
 
@@ -125,6 +133,13 @@ private Q_SLOTS:
         for (auto* label : charts->findChildren<QLabel*>())
             said = said || (label->text().contains(QStringLiteral("capacity unknown")) && label->text().contains(QStringLiteral("40.0 Gb/s")));
         QVERIFY(said);
+        // The upper chart plots the link's throughput in Gb/s, not an empty utilisation.
+        QVERIFY2(charts->utilisationTimeView()->emptyText().isEmpty(), qPrintable(charts->utilisationTimeView()->emptyText()));
+        QCOMPARE(charts->utilisationView()->chart()->axes(Qt::Vertical).front()->titleText(), QStringLiteral("Gb/s"));
+        double top = 0;
+        for (int d = 0; d < 2; ++d)
+            for (const QPointF& p : charts->utilisationSeries(d)->points()) top = std::max(top, p.y());
+        QVERIFY2(std::abs(top - 40.0) < 0.5, qPrintable(QString::number(top)));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-roce-no-speed.png")));
     }
 

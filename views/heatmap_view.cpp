@@ -135,6 +135,7 @@ HeatmapView::HeatmapView(QWidget* parent)
 HeatmapView::~HeatmapView() = default;
 
 QRect HeatmapView::plotRect() const { return rect().adjusted(kLeft, kTop, -kRight, -kBottom); }
+int HeatmapView::legendLeft() const { return width() - 300; }
 
 void HeatmapView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
@@ -327,13 +328,15 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
         return;
     }
     const auto& r = snapshot_->rates;
-    p.drawText(QPointF(8, 4 + fm.ascent()), tr("%1 links x %2 samples (%3 s each)")
-                                                .arg(snapshot_->fabric.links.size())
-                                                .arg(r.bins)
-                                                .arg(r.step));
-    p.drawText(QPointF(8, 4 + 2 * fm.height() + fm.ascent()), tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
-    p.drawText(QPointF(8, 4 + fm.height() + fm.ascent()), tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-    scale_.paintLegend(p, QRect(width() - 300, 4, 292, kTop - 10));
+    // The header stops short of the legend (elided when the dock is narrow), never under it.
+    const int headerWidth = std::max(0, legendLeft() - 8 - 8);
+    auto header = [&](int line, const QString& text) {
+        p.drawText(QPointF(8, 4 + line * fm.height() + fm.ascent()), fm.elidedText(text, Qt::ElideRight, headerWidth));
+    };
+    header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
+    header(1, tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
+    scale_.paintLegend(p, QRect(legendLeft(), 4, 292, kTop - 10));
     if (r.empty()) {
         p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));
         return;
@@ -370,13 +373,17 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     // Time axis (UTC).
     p.setPen(palette().text().color());
     const TimeRange span = r.span();
+    int labelsEnd = std::numeric_limits<int>::min();  // a label that would touch the previous one is left out
     for (int i = 0; i <= 4; ++i) {
         const double t = span.at(i / 4.0);
         const int x = plot.left() + static_cast<int>(i / 4.0 * plot.width());
         p.drawLine(x, plot.bottom() + 1, x, plot.bottom() + 4);
         const QString label = utc(t);
         const int w = fm.horizontalAdvance(label);
-        p.drawText(std::clamp(x - w / 2, plot.left() - 20, width() - w - 2), plot.bottom() + 4 + fm.ascent(), label);
+        const int left = std::clamp(x - w / 2, plot.left() - 20, width() - w - 2);
+        if (left < labelsEnd + fm.horizontalAdvance(QLatin1Char(' ')) * 2) continue;
+        p.drawText(left, plot.bottom() + 4 + fm.ascent(), label);
+        labelsEnd = left + w;
     }
     p.drawText(QRect(plot.left(), plot.bottom() + 4 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter, tr("time (UTC)"));
     // The shared cursor.

@@ -33,6 +33,7 @@ public:
     [[nodiscard]] bool imageReady() const { return !image_.isNull() && imageGeneration_ == generation_; }
     [[nodiscard]] QSize imageSize() const { return image_.size(); }  // the pooled image, one cell per plot pixel
     [[nodiscard]] QRect plotRect() const;
+    [[nodiscard]] int legendLeft() const;  // the colour legend's left edge; the header stays left of it
     // Hit testing (widget coordinates), also used by tests.
     [[nodiscard]] int linkAt(QPointF pos) const;  // hottest link drawn in that pixel row at that time, -1 outside
     [[nodiscard]] std::optional<int> rowYOfLink(int link) const;  // a y inside the link's pixel row(s)

@@ -216,8 +216,10 @@ void LinkChartsPanel::fill() {
         const std::string lower = snapshot_->portLabel(upIsAtoB ? link.a : link.b), upper = snapshot_->portLabel(upIsAtoB ? link.b : link.a);
         up_->setName(tr("up: %1 → %2").arg(qs(lower), qs(upper)));
         down_->setName(tr("down: %1 → %2").arg(qs(upper), qs(lower)));
-        setPooled(up_, r.row(LinkMetric::UtilUp, l), r.start, r.step, utilPeak);
-        setPooled(down_, r.row(LinkMetric::UtilDown, l), r.start, r.step, utilPeak);
+        // Without a port speed there is no utilisation: the upper chart shows the throughput.
+        throughput_ = !link.capacityBps;
+        setPooled(up_, r.row(throughput_ ? LinkMetric::ThroughputUp : LinkMetric::UtilUp, l), r.start, r.step, utilPeak);
+        setPooled(down_, r.row(throughput_ ? LinkMetric::ThroughputDown : LinkMetric::UtilDown, l), r.start, r.step, utilPeak);
         setPooled(lower_, r.row(metric, l), r.start, r.step, lowerPeak);
         if (link.capacityBps)
             title_->setText(tr("<b>%1</b> — %2 Gb/s; peak utilisation %3 %")
@@ -230,7 +232,14 @@ void LinkChartsPanel::fill() {
                                 .arg(static_cast<double>(r.peak(LinkMetric::ThroughputMax, l)), 0, 'f', 1));
     }
     applyRange(view0_, view1_);
-    utilView_->chart()->axes(Qt::Vertical).front()->setRange(0, std::max(100.0, std::ceil(static_cast<double>(utilPeak) / 10) * 10));
+    auto* uy = utilView_->chart()->axes(Qt::Vertical).front();
+    if (have && throughput_) {
+        uy->setTitleText(tr("Gb/s"));
+        uy->setRange(0, utilPeak > 0 ? static_cast<double>(utilPeak) * 1.15 : 1.0);
+    } else {
+        uy->setTitleText(tr("util. (%)"));
+        uy->setRange(0, std::max(100.0, std::ceil(static_cast<double>(utilPeak) / 10) * 10));
+    }
     auto* ly = static_cast<QValueAxis*>(lowerView_->chart()->axes(Qt::Vertical).front());
     const double top = lowerPeak > 0 ? static_cast<double>(lowerPeak) * 1.15 : 1.0;
     ly->setRange(0, top);
@@ -321,9 +330,10 @@ QString LinkChartsPanel::utilisationReadout(double t) const {
     if (b < 0 || link_ < 0 || static_cast<std::size_t>(link_) >= snapshot_->rates.links) return {};
     const auto& r = snapshot_->rates;
     const auto l = static_cast<std::size_t>(link_), bin = static_cast<std::size_t>(b);
-    const QString pct = QStringLiteral("%");
-    return tr("%1 UTC — up %2, down %3")
-        .arg(utc(r.binStart(bin)), number(r.value(LinkMetric::UtilUp, l, bin), pct), number(r.value(LinkMetric::UtilDown, l, bin), pct));
+    const QString unit = throughput_ ? QStringLiteral("Gb/s") : QStringLiteral("%");
+    const LinkMetric up = throughput_ ? LinkMetric::ThroughputUp : LinkMetric::UtilUp;
+    const LinkMetric down = throughput_ ? LinkMetric::ThroughputDown : LinkMetric::UtilDown;
+    return tr("%1 UTC — up %2, down %3").arg(utc(r.binStart(bin)), number(r.value(up, l, bin), unit), number(r.value(down, l, bin), unit));
 }
 
 QString LinkChartsPanel::lowerReadout(double t) const {

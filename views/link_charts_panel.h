@@ -72,6 +72,7 @@ private:
     TimeController* time_;
     std::shared_ptr<const StoreSnapshot> snapshot_;
     int link_ = -1;
+    bool throughput_ = false;  // the upper chart shows Gb/s: the link has no capacity (RoCE without a port speed)
     QLabel* title_ = nullptr;
     QComboBox* lowerMetric_ = nullptr;
     QToolButton* back_ = nullptr;
