@@ -201,7 +201,6 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
         } else {
             quotedKey.assign(node).append("\x1f").append(port).append("\x1f").append(counter);
             key = quotedKey;
-            unquoted.clear();
         }
         std::uint32_t id = keys.find(key);
         if (id == SeriesKeys::kNone) {
@@ -209,6 +208,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
             part.series.push_back({std::string(node), std::string(port), std::string(counter), reader.number()});
         }
         part.samples.push_back({std::llround(ts * 1000.0), value, id});
+        unquoted.clear();  // only now: node, port and counter may view into it
     }
     part.lines = reader.number();
 }

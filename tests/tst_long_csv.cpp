@@ -85,6 +85,12 @@ private Q_SLOTS:
         const auto path = import("1700000000,\"rack \"\"A\"\", leaf\",1,rcv_pkts,5\n");
         Store s(path, Store::Mode::ReadOnly);
         QCOMPARE(s.series().front().nodeRef, std::string("rack \"A\", leaf"));
+        // Names longer than a short-string buffer: the series is named from the unquoted fields
+        // while they are still alive (the ASan build reads freed memory otherwise).
+        const auto longer = import("1700000000,\"rack \"\"B\"\", leaf-with-a-long-name\",\"Ethernet12, breakout 3\",rcv_pkts,5\n");
+        Store t(longer, Store::Mode::ReadOnly);
+        QCOMPARE(t.series().front().nodeRef, std::string("rack \"B\", leaf-with-a-long-name"));
+        QCOMPARE(t.series().front().port, std::string("Ethernet12, breakout 3"));
     }
 
     void errorsNameTheLine() {
