@@ -122,6 +122,12 @@ long long parseCount(const std::string& line) {
     return v;
 }
 
+// The pandas side's hot ports, from a frame `df` of xmit_bytes rows sorted by port and time: the
+// same rule as the SQL query and FabScope's hot_link (>= 80 % of 200 Gb/s between two samples).
+constexpr const char* kPandasHotPorts = "g = df.groupby(['node', 'port'])\n"
+                                        "bps = g['value'].diff() * 8 / g['timestamp'].diff()\n"
+                                        "print(len(df[bps >= 0.8 * 200e9][['node', 'port']].drop_duplicates()))\n";
+
 // A fresh store holding the fabric, as an engineer's store holds it before counters arrive.
 void storeWithTopology(const std::string& store, const std::string& topo) {
     fs::remove(store);
@@ -211,9 +217,7 @@ int main(int argc, char** argv) {
                          "con = sqlite3.connect(sys.argv[1])\n"
                          "df = pd.read_sql_query(\"SELECT timestamp, node, port, value FROM samples WHERE counter='xmit_bytes'\", con)\n"
                          "df = df.sort_values(['node', 'port', 'timestamp'])\n"
-                         "g = df.groupby(['node', 'port'])\n"
-                         "bps = g['value'].diff() * 8 / g['timestamp'].diff()\n"
-                         "print(len(df[bps >= 0.8 * 200e9][['node', 'port']].drop_duplicates()))\n";
+                      << kPandasHotPorts;
     const double pyStart = medianOf(3, [&] { return runTimed({"/usr/bin/python3", "-c", "import pandas"}); });
     if (root) {
         dropPageCache();
@@ -241,9 +245,7 @@ int main(int argc, char** argv) {
     std::ofstream(pyCsv) << "import sys, pandas as pd\n"
                             "df = pd.read_csv(sys.argv[1])\n"
                             "df = df[df['counter'] == 'xmit_bytes'].sort_values(['node', 'port', 'timestamp'])\n"
-                            "g = df.groupby(['node', 'port'])\n"
-                            "bps = g['value'].diff() * 8 / g['timestamp'].diff()\n"
-                            "print(len(df[bps >= 0.8 * 200e9][['node', 'port']].drop_duplicates()))\n";
+                         << kPandasHotPorts;
     const std::string smallStore = work + "/small.sqlite", json = work + "/analysis.json";  // what the user reads; not parsed
     const double cliRun = medianOf(3, [&] {
         storeWithTopology(smallStore, topo);
