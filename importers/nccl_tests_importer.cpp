@@ -176,8 +176,10 @@ ProbeImportResult NcclTestsImporter::read(const ImportInput& in, DiagnosticSink&
         cur = RunBuilder{};
         layout.reset();
     };
+    // A banner line starts a new run once the current one has results, or has its devices (a run
+    // killed before its first row: its `Rank` lines are all there is of it).
     const auto startIfNeeded = [&](std::int64_t line) {
-        if (!cur.run.rows.empty() || cur.run.avgBusbwGBs || !cur.run.failure.empty()) finish();
+        if (!cur.run.rows.empty() || cur.run.avgBusbwGBs || !cur.run.failure.empty() || !cur.hostOf.empty()) finish();
         if (cur.firstLine == 0) cur.firstLine = line;
         cur.run.time = time;
     };

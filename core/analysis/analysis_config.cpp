@@ -167,6 +167,19 @@ void readProbeKinds(const json& j, AnalysisConfig& c) {
         if (o.contains("min_pairs")) t.minPairs = static_cast<int>(number(o, "min_pairs", 2, 1e9, "slow_pair"));
         if (o.contains("slow_host_share")) t.slowHostShare = number(o, "slow_host_share", 0, 1, "slow_pair");
     }
+    if (j.contains("pair_benchmark")) {
+        const json& o = objectAt(j, "pair_benchmark");
+        auto& t = c.pairBenchmark;
+        const char* k = "pair_benchmark";
+        checkKeys(o, {"min_size_bytes", "min_drop", "mad_factor", "min_runs", "host_alpha", "host_min_share", "protocol_efficiency"}, k);
+        if (o.contains("min_size_bytes")) t.minSizeBytes = number(o, "min_size_bytes", 0, 1e18, k);
+        if (o.contains("min_drop")) t.minDrop = number(o, "min_drop", 0, 1, k);
+        if (o.contains("mad_factor")) t.madFactor = number(o, "mad_factor", 0, 1e9, k);
+        if (o.contains("min_runs")) t.minRuns = static_cast<int>(number(o, "min_runs", 2, 1e9, k));
+        if (o.contains("host_alpha")) t.hostAlpha = number(o, "host_alpha", 0, 1, k);
+        if (o.contains("host_min_share")) t.hostMinShare = number(o, "host_min_share", 0, 1, k);
+        if (o.contains("protocol_efficiency")) t.protocolEfficiency = number(o, "protocol_efficiency", 0.01, 1, k);
+    }
 }
 
 } // namespace
@@ -181,7 +194,7 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
     }
     if (!j.is_object()) fail("the config must be a JSON object");
     checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap", "congestion_tree", "pfc_storm",
-                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair"},
+                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair", "pair_benchmark"},
               "the config");
     readNewKinds(j, c);
     readProbeKinds(j, c);

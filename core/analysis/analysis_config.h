@@ -41,7 +41,14 @@
 //                    "min_excess_us": 5,       // ... and at least this many us above it
 //                    "bw_ratio": 0.7,          // perftest bandwidth <= ratio x class median
 //                    "min_pairs": 3,           // pairs a class needs to compare against
-//                    "slow_host_share": 0.75 } } // a host slow towards this share of its peers
+//                    "slow_host_share": 0.75 }, // a host slow towards this share of its peers
+//     "pair_benchmark": { "min_size_bytes": 33554432, // a run's figure: mean busbw over sizes >= this
+//                         "min_drop": 0.2,   // slow: figure <= (1 - drop) x the class median ...
+//                         "mad_factor": 4,   // ... and >= factor x MAD (x 1.4826) below it
+//                         "min_runs": 4,     // good runs a class needs to compare against
+//                         "host_alpha": 0.01,// slow_host: binomial p-value < alpha / hosts
+//                         "host_min_share": 0.5, // ... and this share of its runs slow or failed
+//                         "protocol_efficiency": 0.92 } } // expected busbw: line rate x this
 //   (docs/ANALYSIS.md explains each key.)
 //
 // error_link fires when a counter's total increase over the window is >= min_count AND its
@@ -140,6 +147,17 @@ struct SlowPairConfig {
     double slowHostShare = 0.75; // a host slow towards this share of its peers is the slow one
 };
 
+// slow_pair and slow_host from pairwise benchmarks (nccl-tests runs between two hosts).
+struct PairBenchmarkConfig {
+    double minSizeBytes = 32.0 * 1024 * 1024;  // sizes at or above this give a run's figure
+    double minDrop = 0.2;           // a slow run is at least this far below its class median
+    double madFactor = 4;           // ... and this many scaled MADs below it (when the MAD is not 0)
+    int minRuns = 4;                // good runs a class needs before any is judged
+    double hostAlpha = 0.01;        // a slow host's binomial p-value is below alpha / hosts tested
+    double hostMinShare = 0.5;      // ... and this share of its runs is slow or failed
+    double protocolEfficiency = 0.92;  // share of the line rate a run can reach (headers, NCCL)
+};
+
 struct AnalysisConfig {
     double gapFactor = 3;
     HotLinkConfig hotLink;
@@ -152,6 +170,7 @@ struct AnalysisConfig {
     StragglerPathConfig stragglerPath;
     LossyLinkConfig lossyLink;
     SlowPairConfig slowPair;
+    PairBenchmarkConfig pairBenchmark;
 };
 
 // Thrown for a config that cannot be read or does not follow the schema above.

@@ -66,6 +66,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
     run([&] { detectStragglerPaths(ctx, report.jobs, report.findings); });
     run([&] { detectTopologyChanges(store, report.findings); });
     run([&] { detectProbeFindings(store, ctx, report.findings); });
+    run([&] { detectPairBenchmarks(store, ctx, report.findings); });
     checkCancel(cancel);
     sortAndNumber(report.findings);
     for (JobRoutes& job : report.jobs)  // the job's straggler_path, now that it has its id

@@ -20,5 +20,7 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
 void detectStragglerPaths(const AnalysisContext& ctx, const std::vector<JobRoutes>& jobs, std::vector<Finding>& out);
 // lossy_link and slow_pair from the store's probe results (pingmesh, perftest).
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out);
+// slow_pair and slow_host from pairwise benchmarks (nccl-tests runs between two hosts).
+void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out);
 
 } // namespace fabscope

@@ -16,8 +16,8 @@ namespace fabscope {
 int causeRank(FindingKind kind) {
     using K = FindingKind;
     static constexpr K order[] = {K::DegradedLink, K::TopologyChange, K::LinkFlap,      K::ErrorLink, K::PfcStorm,
-                                  K::CongestionTree, K::HotLink,      K::EcmpImbalance, K::LossyLink, K::SlowPair,
-                                  K::SlowHost,     K::StragglerPath};
+                                  K::CongestionTree, K::HotLink,      K::EcmpImbalance, K::LossyLink, K::SlowHost,
+                                  K::SlowPair,     K::StragglerPath};
     for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
         if (order[i] == kind) return kind == K::CongestionTree ? i - 1 : i;  // the two trees rank alike
     return static_cast<int>(std::size(order));
@@ -100,6 +100,22 @@ void joinTrees(const std::vector<Finding>& fs, UnionFind& groups) {
     }
 }
 
+std::string textMetric(const Finding& f, std::string_view key) {
+    for (const auto& [k, v] : f.metrics)
+        if (k == key && std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
+    return {};
+}
+
+// A slow host explains the slow pairs it is in (the pair finding names it in metrics.slow_host).
+void joinSlowHosts(const std::vector<Finding>& fs, UnionFind& groups) {
+    std::unordered_map<std::string, std::size_t> hostFinding;
+    for (std::size_t i = 0; i < fs.size(); ++i)
+        if (fs[i].kind == FindingKind::SlowHost) hostFinding.emplace(textMetric(fs[i], "host"), i);
+    for (std::size_t i = 0; i < fs.size(); ++i)
+        if (fs[i].kind == FindingKind::SlowPair)
+            if (const auto it = hostFinding.find(textMetric(fs[i], "slow_host")); it != hostFinding.end()) groups.join(it->second, i);
+}
+
 Incident incidentOf(const std::vector<Finding>& fs, std::vector<std::size_t> members) {
     auto order = [&](std::size_t i) { return std::make_tuple(causeRank(fs[i].kind), fs[i].start, fs[i].severity, i); };
     std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) { return order(a) < order(b); });
@@ -132,6 +148,7 @@ void groupIncidents(FindingsReport& report) {
     UnionFind groups(fs.size());
     joinOnLinks(fs, groups);
     joinTrees(fs, groups);
+    joinSlowHosts(fs, groups);
 
     std::map<std::size_t, std::vector<std::size_t>> byRoot;  // the root is the group's first finding
     for (std::size_t i = 0; i < fs.size(); ++i) byRoot[groups.root(i)].push_back(i);

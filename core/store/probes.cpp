@@ -147,7 +147,7 @@ std::vector<CollectiveRun> loadCollectiveRuns(const Store& store) {
 }
 
 std::optional<std::pair<double, double>> probeTimeSpan(const Store& store) {
-    sql::Stmt q(store.handle(), "SELECT MIN(time), MAX(time) FROM probes");
+    sql::Stmt q(store.handle(), "SELECT MIN(t), MAX(t) FROM (SELECT time AS t FROM probes UNION ALL SELECT time FROM collective_runs)");
     if (!q.step() || q.isNull(0)) return std::nullopt;
     return std::pair{q.real(0), q.real(1)};
 }

@@ -57,7 +57,7 @@ std::int64_t writeCollectiveRun(Store& store, std::int64_t importId, const Colle
 [[nodiscard]] std::vector<ProbeResult> loadProbes(const Store& store, std::optional<double> from = std::nullopt,
                                                   std::optional<double> to = std::nullopt);
 [[nodiscard]] std::vector<CollectiveRun> loadCollectiveRuns(const Store& store);
-// The time span of every stored probe, for a default analysis window.
+// The time span of every stored probe and benchmark run, for a default analysis window.
 [[nodiscard]] std::optional<std::pair<double, double>> probeTimeSpan(const Store& store);
 
 } // namespace fabscope

@@ -1,0 +1,167 @@
+// slow_pair and slow_host from pairwise benchmarks (pair_benchmarks.h): one slow_pair per host
+// pair with a slow or failed run, all its runs' evidence together (several benchmarks agreeing
+// make it critical), and one slow_host per host named by the binomial test.
+#include "core/analysis/collective_bandwidth.h"
+#include "core/analysis/detectors.h"
+#include "core/analysis/equal_cost_paths.h"
+#include "core/analysis/format.h"
+#include "core/analysis/pair_benchmarks.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace fabscope {
+namespace {
+
+// The port of the host's (first) NIC, when the fabric has the host.
+std::optional<PortId> hostPort(const Fabric& f, const std::string& host) {
+    const auto node = hostNode(f, host);
+    if (!node) return std::nullopt;
+    for (const Link& l : f.links)
+        for (PortId p : {l.a, l.b})
+            if (f.port(p).node == *node) return p;
+    return std::nullopt;
+}
+
+std::string pValueText(double p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, p < 0.001 ? "%.1e" : "%.3f", p);
+    return buf;
+}
+
+std::string percent(double share) { return numfmt::num(share * 100) + "%"; }
+
+Finding slowPair(const AnalysisContext& ctx, const PairBenchmarks& pb, const std::vector<std::size_t>& runs,
+                 const std::set<std::string>& slowHosts) {
+    const PairRun& first = pb.runs[runs.front()];
+    Finding f;
+    f.kind = FindingKind::SlowPair;
+    f.start = f.end = first.time;
+    std::size_t slow = 0, failed = 0;
+    std::set<std::string> badTools;
+    std::string badRuns, failures;
+    const PairRun* worst = nullptr;
+    for (std::size_t i : runs) {
+        const PairRun& r = pb.runs[i];
+        f.start = std::min(f.start, r.time);
+        f.end = std::max(f.end, r.time);
+        if (!r.bad()) continue;
+        badTools.insert(r.tool);
+        badRuns += (badRuns.empty() ? "" : ",") + r.label();
+        if (r.failed()) {
+            ++failed;
+            failures += (failures.empty() ? "" : "; ") + r.label() + ": " + r.failure;
+        } else {
+            ++slow;
+            if (!worst || *r.ratio < *worst->ratio) worst = &r;
+        }
+    }
+    const Fabric& fabric = ctx.fabric();
+    const auto a = hostPort(fabric, first.hostA), b = hostPort(fabric, first.hostB);
+    if (a && b) {
+        f.ports = {ctx.ref(*a), ctx.ref(*b)};
+        const EqualCostRouter router(fabric);
+        const auto routes = router.routes(fabric.port(*a).node, fabric.port(*b).node, 1);
+        if (!routes.empty())
+            for (const Hop& h : routes.front()) {
+                f.path.push_back(ctx.ref(h.tx));
+                f.path.push_back(ctx.ref(h.rx));
+            }
+    }
+    std::string host;  // the pair's end named a slow host, if any
+    for (const std::string* h : {&first.hostA, &first.hostB})
+        if (slowHosts.count(*h)) host = *h;
+
+    std::string s = first.hostA + " <-> " + first.hostB + ": ";
+    if (slow) s += std::to_string(slow) + " of " + std::to_string(runs.size()) + " runs slow";
+    if (failed) s += std::string(slow ? ", " : "") + std::to_string(failed) + " failed (" + failures + ")";
+    if (worst) {
+        const PairClass& pc = pb.classes[worst->classIndex];
+        s += "; worst " + worst->label() + " " + numfmt::num(*worst->figureGBs) + " GB/s busbw, " + percent(*worst->ratio) +
+             " of its class median " + numfmt::num(*pc.medianGBs) + " GB/s over " + std::to_string(pc.goodRuns) + " runs";
+    }
+    if (badTools.size() > 1) s += "; " + std::to_string(badTools.size()) + " benchmarks agree";
+    if (!host.empty()) s += "; " + host + " is a slow host";
+    f.summary = s;
+    f.severity = failed > 0 || badTools.size() > 1 ? FindingSeverity::Critical : FindingSeverity::Warning;
+
+    f.metrics = {{"src", first.hostA},
+                 {"dst", first.hostB},
+                 {"runs", static_cast<double>(runs.size())},
+                 {"slow_runs", static_cast<double>(slow)},
+                 {"failed_runs", static_cast<double>(failed)},
+                 {"failed", failed > 0 ? 1.0 : 0.0},
+                 {"bad_runs", badRuns},
+                 {"benchmarks_agreeing", static_cast<double>(badTools.size())}};
+    if (worst) {
+        const PairClass& pc = pb.classes[worst->classIndex];
+        f.metrics.emplace_back("worst_run", worst->label());
+        f.metrics.emplace_back("busbw_gbs", numfmt::round(*worst->figureGBs));
+        f.metrics.emplace_back("class_median_gbs", numfmt::round(*pc.medianGBs));
+        f.metrics.emplace_back("ratio", numfmt::round(*worst->ratio));
+        f.metrics.emplace_back("class_runs", static_cast<double>(pc.goodRuns));
+    }
+    if (!failures.empty()) f.metrics.emplace_back("failures", failures);
+    const PairDistance d = pb.classes[first.classIndex].distance;
+    if (d != PairDistance::Unknown) f.metrics.emplace_back("distance", std::string(toString(d)));
+    if (!host.empty()) f.metrics.emplace_back("slow_host", host);
+    f.metrics.emplace_back("source", std::string("benchmarks"));
+    return f;
+}
+
+Finding slowHost(const AnalysisContext& ctx, const PairBenchmarks& pb, const HostVerdict& v) {
+    Finding f;
+    f.kind = FindingKind::SlowHost;
+    f.severity = FindingSeverity::Critical;
+    bool any = false;
+    for (const PairRun& r : pb.runs)
+        if (r.hostA == v.host || r.hostB == v.host) {
+            f.start = any ? std::min(f.start, r.time) : r.time;
+            f.end = any ? std::max(f.end, r.time) : r.time;
+            any = true;
+        }
+    if (const auto p = hostPort(ctx.fabric(), v.host)) f.ports = {ctx.ref(*p)};
+    const double share = v.runs ? static_cast<double>(v.badRuns()) / static_cast<double>(v.runs) : 0;
+    f.summary = v.host + " is in " + std::to_string(v.badRuns()) + " slow or failed runs of its " + std::to_string(v.runs) +
+                " (" + percent(share) + ", against " + percent(v.expectedShare) + " for the other hosts; binomial p = " +
+                pValueText(v.pValue) + "), with " + std::to_string(v.badPeers) + " of its " + std::to_string(v.peers) +
+                " peers: the host, its NIC or its own cable, not the pairs' links";
+    f.metrics = {{"host", v.host},
+                 {"runs", static_cast<double>(v.runs)},
+                 {"bad_runs", static_cast<double>(v.badRuns())},
+                 {"slow_runs", static_cast<double>(v.slowRuns)},
+                 {"failed_runs", static_cast<double>(v.failedRuns)},
+                 {"share", numfmt::round(share)},
+                 {"expected_share", numfmt::round(v.expectedShare)},
+                 {"p_value", numfmt::round(std::max(v.pValue, 1e-300))},
+                 {"peers", static_cast<double>(v.peers)},
+                 {"bad_peers", static_cast<double>(v.badPeers)},
+                 {"source", std::string("benchmarks")}};
+    return f;
+}
+
+} // namespace
+
+void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
+    const auto runs = loadCollectiveRuns(store);
+    if (runs.empty()) return;
+    const PairBenchmarks pb = judgePairBenchmarks(runs, ctx.fabric(), ctx.config().pairBenchmark);
+    std::set<std::string> slowHosts;
+    for (const HostVerdict& v : pb.verdicts)
+        if (v.slow) {
+            slowHosts.insert(v.host);
+            out.push_back(slowHost(ctx, pb, v));
+        }
+    std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> byPair;
+    for (std::size_t i = 0; i < pb.runs.size(); ++i) {
+        const PairRun& r = pb.runs[i];
+        byPair[std::minmax(r.hostA, r.hostB)].push_back(i);
+    }
+    for (const auto& [pair, members] : byPair)
+        if (std::any_of(members.begin(), members.end(), [&](std::size_t i) { return pb.runs[i].bad(); }))
+            out.push_back(slowPair(ctx, pb, members, slowHosts));
+}
+
+} // namespace fabscope
