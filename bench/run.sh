@@ -4,7 +4,8 @@
 # 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas;
 #                    import + analyze from one CSV vs a pandas script; every side's result compared
 # 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS
-# 3. bench_views:    opening that store to a drawn fabric; scrub step vs full redraw and QGraphicsScene; heatmap redraw
+# 3. bench_pairwise: a 17-host nccl-tests sweep (408 files) imported and analysed vs a Python summariser
+# 4. bench_views:    opening that store to a drawn fabric; scrub step vs full redraw and QGraphicsScene; heatmap redraw
 # Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~10 minutes on 2 cores.
 set -eu
 build=${1:-build}
@@ -14,5 +15,7 @@ echo "== import and hot links (10 M-row slice)"
 "$build/bench/fabscope_bench" --rows 10000000 --work "$work/slice"
 echo "== the whole large scenario"
 "$build/bench/bench_large" --work "$work/large" --keep
+echo "== pairwise benchmarks (408 nccl-tests files)"
+"$build/bench/bench_pairwise" --fabscope "$build/app/fabscope" --work "$work/pairwise"
 echo "== views"
 QT_QPA_PLATFORM=offscreen "$build/bench/bench_views" --store "$work/large/large.sqlite"
