@@ -106,14 +106,19 @@ std::string textMetric(const Finding& f, std::string_view key) {
     return {};
 }
 
-// A slow host explains the slow pairs it is in (the pair finding names it in metrics.slow_host).
-void joinSlowHosts(const std::vector<Finding>& fs, UnionFind& groups) {
-    std::unordered_map<std::string, std::size_t> hostFinding;
-    for (std::size_t i = 0; i < fs.size(); ++i)
+// A slow host explains the slow pairs it is in, a link blamed by benchmark pairs the pairs it
+// explains (the pair finding names them in metrics.slow_host and metrics.blamed_link).
+void joinPairCauses(const std::vector<Finding>& fs, UnionFind& groups) {
+    std::unordered_map<std::string, std::size_t> hostFinding, linkFinding;
+    for (std::size_t i = 0; i < fs.size(); ++i) {
         if (fs[i].kind == FindingKind::SlowHost) hostFinding.emplace(textMetric(fs[i], "host"), i);
-    for (std::size_t i = 0; i < fs.size(); ++i)
-        if (fs[i].kind == FindingKind::SlowPair)
-            if (const auto it = hostFinding.find(textMetric(fs[i], "slow_host")); it != hostFinding.end()) groups.join(it->second, i);
+        if (fs[i].kind == FindingKind::LossyLink && !textMetric(fs[i], "link").empty()) linkFinding.emplace(textMetric(fs[i], "link"), i);
+    }
+    for (std::size_t i = 0; i < fs.size(); ++i) {
+        if (fs[i].kind != FindingKind::SlowPair) continue;
+        if (const auto it = hostFinding.find(textMetric(fs[i], "slow_host")); it != hostFinding.end()) groups.join(it->second, i);
+        if (const auto it = linkFinding.find(textMetric(fs[i], "blamed_link")); it != linkFinding.end()) groups.join(it->second, i);
+    }
 }
 
 Incident incidentOf(const std::vector<Finding>& fs, std::vector<std::size_t> members) {
@@ -148,7 +153,7 @@ void groupIncidents(FindingsReport& report) {
     UnionFind groups(fs.size());
     joinOnLinks(fs, groups);
     joinTrees(fs, groups);
-    joinSlowHosts(fs, groups);
+    joinPairCauses(fs, groups);
 
     std::map<std::size_t, std::vector<std::size_t>> byRoot;  // the root is the group's first finding
     for (std::size_t i = 0; i < fs.size(); ++i) byRoot[groups.root(i)].push_back(i);

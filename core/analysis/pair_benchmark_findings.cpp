@@ -1,11 +1,17 @@
 // slow_pair and slow_host from pairwise benchmarks (pair_benchmarks.h): one slow_pair per host
 // pair with a slow or failed run, all its runs' evidence together (several benchmarks agreeing
-// make it critical), and one slow_host per host named by the binomial test.
+// make it critical), and one slow_host per host named by the binomial test. With a topology,
+// the pairs no slow host explains vote on the links of their routes (link_voting.h), as probe
+// pairs do: a blamed link is a lossy_link with reason "bandwidth".
 #include "core/analysis/collective_bandwidth.h"
 #include "core/analysis/detectors.h"
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/format.h"
+#include "core/analysis/link_voting.h"
 #include "core/analysis/pair_benchmarks.h"
+#include "core/analysis/probe_routes.h"
+#include "core/natural_order.h"
+#include "core/tiers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -142,6 +148,98 @@ Finding slowHost(const AnalysisContext& ctx, const PairBenchmarks& pb, const Hos
     return f;
 }
 
+using PairKey = std::pair<std::string, std::string>;
+
+VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx) {
+    VotingPair::Routes out;
+    for (const auto& w : r.routes) {
+        std::vector<std::uint32_t> links;
+        for (const Hop& h : w.hops)
+            if (auto l = ctx.linkOf(h.tx)) links.push_back(l->value());
+        out.emplace_back(w.weight, std::move(links));
+    }
+    return out;
+}
+
+// The blamed links as lossy_link findings; `blamedOf` gets, per explained pair, the link's label.
+void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const PairBenchmarks& pb,
+                const std::map<PairKey, std::vector<std::size_t>>& byPair, const std::set<std::string>& slowHosts,
+                std::vector<Finding>& out, std::map<PairKey, std::string>& blamedOf) {
+    const Fabric& fabric = ctx.fabric();
+    if (fabric.nodes.empty()) return;
+    const AnalysisConfig& cfg = ctx.config();
+    std::vector<SwitchRoutes> tables;
+    if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
+    const ProbeRouter router(fabric, tables, static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
+    std::vector<VotingPair> votes;
+    std::vector<const PairKey*> keys;
+    std::vector<bool> failed;
+    RouteSource source = RouteSource::EqualCost;
+    for (const auto& [key, runs] : byPair) {
+        if (slowHosts.count(key.first) || slowHosts.count(key.second)) continue;  // the host explains them
+        const auto a = router.hostPort(key.first), b = router.hostPort(key.second);
+        if (!a || !b || *a == *b) continue;
+        VotingPair v;
+        v.bad = std::any_of(runs.begin(), runs.end(), [&](std::size_t i) { return pb.runs[i].bad(); });
+        const ProbeRoutes there = router.routes(*a, *b, {}), back = router.routes(*b, *a, {});
+        if (there.routes.empty()) continue;
+        source = there.source;
+        v.forward = votingRoutes(there, ctx);
+        v.reply = votingRoutes(back, ctx);
+        votes.push_back(std::move(v));
+        keys.push_back(&key);
+        failed.push_back(std::any_of(runs.begin(), runs.end(), [&](std::size_t i) { return pb.runs[i].failed(); }));
+    }
+    const std::vector<int> tier = computeTiers(fabric);
+    for (const BlamedLinks& b : fabscope::blameLinks(votes, cfg.lossyLink.minBadVotes, cfg.lossyLink.maxGoodShare)) {
+        Finding f;
+        f.kind = FindingKind::LossyLink;
+        std::vector<std::pair<PortRef, PortRef>> ends;
+        for (auto l : b.links) {  // the end nearer the hosts first
+            PortId x = fabric.link(LinkId(l)).a, y = fabric.link(LinkId(l)).b;
+            if (tier[fabric.port(y).node.value()] < tier[fabric.port(x).node.value()]) std::swap(x, y);
+            ends.emplace_back(ctx.ref(x), ctx.ref(y));
+        }
+        std::sort(ends.begin(), ends.end(), [](const auto& p, const auto& q) {
+            return p.first.node != q.first.node ? naturalLess(p.first.node, q.first.node) : naturalLess(p.first.port, q.first.port);
+        });
+        std::string names;
+        for (const auto& [x, y] : ends) {
+            f.ports.push_back(x);
+            f.ports.push_back(y);
+            names += (names.empty() ? "" : ", ") + AnalysisContext::label(x) + " <-> " + AnalysisContext::label(y);
+        }
+        const std::string link = b.links.size() > 1 ? "one of " + std::to_string(b.links.size()) + " links: " + names : names;
+        bool anyFailed = false, anyTime = false;
+        for (auto i : b.explained) {
+            anyFailed = anyFailed || failed[i];
+            blamedOf[*keys[i]] = link;
+            for (std::size_t r : byPair.at(*keys[i])) {
+                f.start = anyTime ? std::min(f.start, pb.runs[r].time) : pb.runs[r].time;
+                f.end = anyTime ? std::max(f.end, pb.runs[r].time) : pb.runs[r].time;
+                anyTime = true;
+            }
+        }
+        const std::string evidence = std::to_string(b.explained.size()) + " host pairs slow or failed in benchmarks cross " +
+                                     (b.links.size() > 1 ? "them" : "it") + "; " + std::to_string(b.goodPairs) +
+                                     " host pairs with good runs certainly cross " + (b.links.size() > 1 ? "them" : "it");
+        f.summary = b.links.size() > 1 ? "one of " + std::to_string(b.links.size()) +
+                                             " links the benchmarks cannot tell apart (they carry the same pairs): " + names + "; " + evidence
+                                       : names + ": " + evidence;
+        f.severity = anyFailed ? FindingSeverity::Critical : FindingSeverity::Warning;
+        f.metrics = {{"link", link},
+                     {"bad_votes", numfmt::round(b.badVotes)},
+                     {"good_votes", numfmt::round(b.goodVotes)},
+                     {"bad_pairs", static_cast<double>(b.explained.size())},
+                     {"good_pairs", static_cast<double>(b.goodPairs)},
+                     {"candidates", static_cast<double>(b.links.size())},
+                     {"routes_from", std::string(toString(source))},
+                     {"reason", std::string("bandwidth")},
+                     {"source", std::string("benchmarks")}};
+        out.push_back(std::move(f));
+    }
+}
+
 } // namespace
 
 void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
@@ -154,14 +252,21 @@ void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::v
             slowHosts.insert(v.host);
             out.push_back(slowHost(ctx, pb, v));
         }
-    std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> byPair;
+    std::map<PairKey, std::vector<std::size_t>> byPair;
     for (std::size_t i = 0; i < pb.runs.size(); ++i) {
         const PairRun& r = pb.runs[i];
         byPair[std::minmax(r.hostA, r.hostB)].push_back(i);
     }
+    std::map<PairKey, std::string> blamedOf;
+    blameBenchmarkLinks(store, ctx, pb, byPair, slowHosts, out, blamedOf);
     for (const auto& [pair, members] : byPair)
-        if (std::any_of(members.begin(), members.end(), [&](std::size_t i) { return pb.runs[i].bad(); }))
+        if (std::any_of(members.begin(), members.end(), [&](std::size_t i) { return pb.runs[i].bad(); })) {
             out.push_back(slowPair(ctx, pb, members, slowHosts));
+            if (const auto it = blamedOf.find(pair); it != blamedOf.end()) {
+                out.back().metrics.emplace_back("blamed_link", it->second);
+                out.back().summary += "; explained by " + it->second;
+            }
+        }
 }
 
 } // namespace fabscope

@@ -87,7 +87,7 @@ double logChoose(std::size_t n, std::size_t k) {
 // Names slow hosts one at a time, most significant first, each judged against the runs of the
 // hosts not yet named: one bad NIC makes every pair with its host slow, and those pairs must not
 // make its partners look bad too.
-void nameSlowHosts(PairBenchmarks& pb, const PairBenchmarkConfig& c) {
+void nameSlowHosts(PairBenchmarks& pb, const PairBenchmarkConfig& c, const std::map<std::string, std::string>& leafOf) {
     std::vector<bool> named(pb.hosts.size(), false);
     std::map<std::string, std::size_t> indexOf;
     for (std::size_t i = 0; i < pb.hosts.size(); ++i) indexOf[pb.hosts[i]] = i;
@@ -108,6 +108,11 @@ void nameSlowHosts(PairBenchmarks& pb, const PairBenchmarkConfig& c) {
                 peers[me].insert(other);
                 if (r.bad()) badPeers[me].insert(other);
             }
+            if (!leafOf.at(r.hostA).empty() && leafOf.at(r.hostA) == leafOf.at(r.hostB))
+                for (std::size_t me : {a, b}) {
+                    ++v[me].sameLeafRuns;
+                    v[me].sameLeafBad += r.bad() ? 1 : 0;
+                }
         }
         std::optional<std::size_t> worst;
         for (std::size_t h = 0; h < v.size(); ++h) {
@@ -122,7 +127,9 @@ void nameSlowHosts(PairBenchmarks& pb, const PairBenchmarkConfig& c) {
             hv.pValue = binomialTail(hv.runs, hv.badRuns(), hv.expectedShare);
             pb.verdicts[h] = hv;
             const bool qualifies = hv.runs > 0 && hv.pValue < c.hostAlpha / tested &&
-                                   static_cast<double>(hv.badRuns()) >= c.hostMinShare * static_cast<double>(hv.runs);
+                                   static_cast<double>(hv.badRuns()) >= c.hostMinShare * static_cast<double>(hv.runs) &&
+                                   (hv.sameLeafRuns == 0 ||
+                                    static_cast<double>(hv.sameLeafBad) >= c.hostMinShare * static_cast<double>(hv.sameLeafRuns));
             if (qualifies && (!worst || hv.pValue < v[*worst].pValue)) worst = h;
         }
         if (!worst) return;
@@ -305,6 +312,15 @@ PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const
         pb.classes[*best].runs.push_back(i);
     }
 
+    // Drop the placeholders the failed runs left.
+    std::vector<PairClass> kept;
+    for (PairClass& pc : pb.classes) {
+        if (pc.runs.empty()) continue;
+        for (std::size_t i : pc.runs) pb.runs[i].classIndex = kept.size();
+        kept.push_back(std::move(pc));
+    }
+    pb.classes = std::move(kept);
+
     // Judge each class: median and MAD of its good runs.
     for (PairClass& pc : pb.classes) {
         std::vector<double> figures;
@@ -351,7 +367,9 @@ PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const
         return naturalLess(a, b);
     });
     pb.verdicts.resize(pb.hosts.size());
-    nameSlowHosts(pb, c);
+    std::map<std::string, std::string> leafOf;
+    for (const auto& h : pb.hosts) leafOf[h] = infoOf(h).leaf;
+    nameSlowHosts(pb, c, leafOf);
     return pb;
 }
 

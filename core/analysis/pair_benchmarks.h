@@ -59,6 +59,9 @@ struct HostVerdict {
     std::size_t peers = 0, badPeers = 0;  // distinct partners, and those with a slow or failed run
     double expectedShare = 0;   // bad share of the runs without this host (and without hosts already named)
     double pValue = 1;          // P(X >= bad runs) for X ~ Binomial(runs, expectedShare)
+    // Runs with peers below the same leaf: a fault of the host shows there too, a fault above
+    // its leaf (an uplink) does not; with such runs mostly good the host is not named.
+    std::size_t sameLeafRuns = 0, sameLeafBad = 0;
     bool slow = false;          // named a slow_host
     [[nodiscard]] std::size_t badRuns() const { return slowRuns + failedRuns; }
 };
