@@ -29,7 +29,19 @@ Section benchmarks(const ReportData& d) {
         s.blocks.emplace_back(Paragraph{"No perftest or nccl-tests results were imported into this store.", false});
         return s;
     }
-    if (!b.runs.empty()) {
+    // Runs of a judged pairwise class (a sweep of many two-host runs) are told in Pairwise
+    // benchmarks: hundreds of rows and lines here would hide the other runs.
+    std::set<std::int64_t> pairwise;
+    for (const PairRun& r : d.pairBenchmarks.runs)
+        if (d.pairBenchmarks.classes[r.classIndex].judged) pairwise.insert(r.runId);
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < b.runs.size(); ++i)
+        if (!pairwise.count(b.runs[i].id)) shown.push_back(i);
+    if (!pairwise.empty())
+        s.blocks.emplace_back(Paragraph{
+            std::to_string(pairwise.size()) + " nccl-tests runs between two hosts are compared in Pairwise benchmarks and not listed here.",
+            false});
+    if (!shown.empty()) {
         s.blocks.emplace_back(Paragraph{
             "nccl-tests runs: bus bandwidth (busbw, GB/s = 10^9 bytes/s as nccl-tests prints it) at the largest message "
             "size, compared with the narrowest link (Gb/s) on the routes between consecutive hosts of the run's ring "
@@ -43,8 +55,10 @@ Section benchmarks(const ReportData& d) {
                 {false, false, true, false, true, true, true, false, true, true},
                 {},
                 ""};
-        for (std::size_t i = 0; i < b.runs.size(); ++i) {
+        std::vector<CollectiveRun> charted;
+        for (const std::size_t i : shown) {
             const auto& r = b.runs[i];
+            charted.push_back(r);
             const auto& a = b.assessments[i];
             std::string link = a.note.empty() ? "-" : a.note;
             std::string cap = "-";
@@ -58,7 +72,7 @@ Section benchmarks(const ReportData& d) {
                               a.efficiency && *a.efficiency < 0.5 ? Tone::Warning : Tone::None});
         }
         s.blocks.emplace_back(std::move(t));
-        s.blocks.emplace_back(Diagram{renderBusbwChart(b.runs), "busbw by message size; dashed: in-place", 560, 250});
+        s.blocks.emplace_back(Diagram{renderBusbwChart(charted), "busbw by message size; dashed: in-place", 560, 250});
     }
     if (!b.perftest.empty()) {
         Table t{"perftest_results",

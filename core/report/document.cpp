@@ -5,6 +5,8 @@
 #include "core/report/text_format.h"
 #include "core/version.h"
 
+#include <algorithm>
+
 namespace fabscope {
 
 namespace docsec {
@@ -59,6 +61,11 @@ ReportDocument buildDocument(const ReportData& d) {
                     docsec::ecmpImbalance(d), docsec::degradedLinks(d), docsec::errorLinks(d),    docsec::pfcCongestion(d),
                     docsec::stragglers(d),    docsec::topologyChanges(d), docsec::findings(d),    docsec::gpuRisk(d),
                     docsec::benchmarks(d),    docsec::latency(d),       docsec::annotations(d),   docsec::methods(d)};
+    // Pairwise benchmarks only for a store with two-host runs, after Benchmarks.
+    if (!d.pairBenchmarks.empty()) {
+        const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "benchmarks"; });
+        doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::pairwise(d));
+    }
     return doc;
 }
 

@@ -1,11 +1,13 @@
 #include "core/report/json_writer.h"
 
 #include "core/analysis/context.h"
+#include "core/report/doc_sections.h"
 #include "core/report/document.h"
 #include "core/version.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -76,6 +78,70 @@ ordered_json riskJson(const GpuRisk& r) {
     return j;
 }
 
+ordered_json numberOrNull(const std::optional<double>& v) { return v ? ordered_json(r4(*v)) : ordered_json(nullptr); }
+
+// The pairwise benchmarks (docs/REPORTS.md): the classes, the slow hosts and every pair with a
+// slow or failed run. Figures in GB/s (busbw, 10^9 bytes/s), NIC rates in Gb/s, shares 0..1.
+ordered_json pairwiseJson(const PairBenchmarks& pb, const PairBenchmarkConfig& c) {
+    ordered_json j;
+    j["runs"] = pb.runs.size();
+    j["hosts"] = pb.hosts;
+    j["other_runs"] = pb.otherRuns;
+    j["min_size_bytes"] = static_cast<std::int64_t>(c.minSizeBytes);
+    j["protocol_efficiency"] = c.protocolEfficiency;
+    j["classes"] = ordered_json::array();
+    for (const PairClass& k : pb.classes)
+        if (!k.runs.empty())  // not the placeholder a failed run without a table leaves
+            j["classes"].push_back({{"label", k.label()},
+                                {"tool", k.tool},
+                                {"gpus_per_node", k.gpusPerNode},
+                                {"min_bytes", k.minBytes},
+                                {"max_bytes", k.maxBytes},
+                                {"distance", k.distance == PairDistance::Unknown ? ordered_json(nullptr) : ordered_json(toString(k.distance))},
+                                {"runs", k.runs.size()},
+                                {"good_runs", k.goodRuns},
+                                {"slow_runs", k.slowRuns},
+                                {"failed_runs", k.failedRuns},
+                                {"judged", k.judged},
+                                {"median_gbs", numberOrNull(k.medianGBs)},
+                                {"mad_gbs", numberOrNull(k.madGBs)},
+                                {"expected_gbs", numberOrNull(k.expectedGBs)},
+                                {"nic_gbps", numberOrNull(k.nicGbps)},
+                                {"nics_per_host", k.nicsPerHost}});
+    j["slow_hosts"] = ordered_json::array();
+    for (const HostVerdict& v : pb.verdicts)
+        if (v.slow)
+            j["slow_hosts"].push_back({{"host", v.host},
+                                       {"runs", v.runs},
+                                       {"slow_runs", v.slowRuns},
+                                       {"failed_runs", v.failedRuns},
+                                       {"peers", v.peers},
+                                       {"bad_peers", v.badPeers},
+                                       {"expected_share", r4(v.expectedShare)},
+                                       {"p_value", std::max(v.pValue, 1e-300)}});  // as the slow_host finding: no denormals
+    j["slow_pairs"] = ordered_json::array();
+    for (const docsec::BenchPair& p : docsec::badBenchPairs(pb)) {
+        ordered_json entry{{"hosts", ordered_json::array({p.a, p.b})}, {"runs", p.runs}, {"slow_runs", p.slowRuns}, {"failed_runs", p.failedRuns}};
+        entry["benchmarks"] = p.badTools;
+        if (p.worst) {
+            const PairClass& k = pb.classes[p.worst->classIndex];
+            entry["worst"] = {{"tool", p.worst->tool},
+                             {"gpus_per_node", p.worst->gpusPerNode},
+                             {"figure_gbs", numberOrNull(p.worst->figureGBs)},
+                             {"class_median_gbs", numberOrNull(k.medianGBs)},
+                             {"ratio", numberOrNull(p.worst->ratio)}};
+        } else {
+            entry["worst"] = nullptr;
+        }
+        entry["failures"] = ordered_json::array();
+        for (const PairRun* r : p.failures)
+            entry["failures"].push_back({{"tool", r->tool}, {"gpus_per_node", r->gpusPerNode}, {"reason", r->failure}});
+        entry["slow_host"] = p.slowHost.empty() ? ordered_json(nullptr) : ordered_json(p.slowHost);
+        j["slow_pairs"].push_back(std::move(entry));
+    }
+    return j;
+}
+
 // Every table of the report document (the new sections' included), keyed by its CSV name: rows
 // as objects by column header (units are in the headers); numeric columns as numbers.
 ordered_json tablesJson(const ReportDocument& doc) {
@@ -126,6 +192,7 @@ std::string renderJson(const ReportData& d, int indent) {
         r["annotations"].push_back(
             {{"id", a.id}, {"start", a.start}, {"end", a.end}, {"note", a.note}, {"author", a.author}, {"ports", std::move(ports)}});
     }
+    r["pairwise_benchmarks"] = pairwiseJson(d.pairBenchmarks, d.config.pairBenchmark);
     r["tables"] = tablesJson(buildDocument(d));
     j["report"] = std::move(r);
     // Node descriptions are not guaranteed UTF-8: replace bad bytes rather than fail the report.

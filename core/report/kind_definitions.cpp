@@ -1,5 +1,6 @@
 #include "core/report/kind_definitions.h"
 
+#include "core/byte_size.h"
 #include "core/report/text_format.h"
 
 #include <algorithm>
@@ -42,6 +43,25 @@ std::vector<std::pair<FindingKind, std::string>> kindDefinitions(const AnalysisC
                                      "equal-cost) have the least headroom, when it is at most " +
                                          reportfmt::number(c.stragglerPath.outlierRatio * 100) +
                                          "% of the job's median pair."},
+        {FindingKind::SlowPair,
+         "A host pair that is an outlier against pairs at the same distance. From probes: p99 >= " +
+             reportfmt::number(c.slowPair.latencyFactor) + "x the class median p99 (and >= " +
+             reportfmt::number(c.slowPair.minExcessUs) + " us above it), jitter >= " + reportfmt::number(c.slowPair.jitterFactor) +
+             "x the median jitter, loss, or perftest bandwidth <= " + reportfmt::number(c.slowPair.bwRatio) +
+             "x the median. From pairwise benchmarks (nccl-tests runs between two hosts): a run failed, or its figure (mean busbw "
+             "over sizes >= " + binarySize(static_cast<std::int64_t>(c.pairBenchmark.minSizeBytes)) + ") is <= " +
+             reportfmt::number((1 - c.pairBenchmark.minDrop) * 100) + "% of its class median and >= " +
+             reportfmt::number(c.pairBenchmark.madFactor) + " scaled MADs below it (classes of >= " +
+             std::to_string(c.pairBenchmark.minRuns) +
+             " good runs: same benchmark, GPUs per node, sizes and distance); critical when a run failed or several benchmarks "
+             "agree."},
+        {FindingKind::SlowHost,
+         "A host in slow or failed pairwise-benchmark runs far more often than the other hosts: binomial p-value (its bad runs "
+         "against the other hosts' bad share) < " +
+             reportfmt::number(c.pairBenchmark.hostAlpha) + " / hosts tested, with >= " +
+             reportfmt::number(c.pairBenchmark.hostMinShare * 100) +
+             "% of its runs slow or failed; named one at a time, each judged without the hosts already named. The host, its "
+             "NIC or its own cable, not the links its pairs share."},
         {FindingKind::TopologyChange,
          "Links added, removed, moved or running at another width/speed between the latest topology "
          "snapshot and the one before it."},

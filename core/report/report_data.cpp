@@ -33,6 +33,9 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);
     r.annotations = annotations(store, r.findings.windowStart, r.findings.windowEnd);
     r.benchmarks = collectBenchmarks(store, ctx.fabric());
+    // The same runs and thresholds as the slow_pair / slow_host detector, so the section and the
+    // findings agree.
+    r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, ctx.fabric(), options.config.pairBenchmark);
     r.probes = loadProbePairs(store, ctx.fabric(), r.findings.windowStart, r.findings.windowEnd,
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     return r;

@@ -2,6 +2,7 @@
 // What a report says, as numbers: built once from a store and written as HTML, PDF, CSV or JSON
 // (docs/REPORTS.md). No Qt, no formatting here; the writers decide how it looks.
 #include "core/analysis/analyze.h"
+#include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/probe_pairs.h"
 #include "core/store/annotations.h"
 #include "core/report/benchmarks.h"
@@ -29,6 +30,7 @@ struct ReportData {
     std::vector<Annotation> annotations;  // overlapping the window
     BenchmarkResults benchmarks;          // perftest and nccl-tests results (all of them)
     ProbePairs probes;                    // probe pairs over the window (latency section)
+    PairBenchmarks pairBenchmarks;        // two-host nccl-tests runs judged by class (all of them, as benchmarks)
 };
 
 struct ReportOptions {
