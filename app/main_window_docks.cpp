@@ -73,6 +73,12 @@ void MainWindow::createDocks() {
     QDockWidget* benchmarksDock = addDock(tr("Benchmarks"), QStringLiteral("benchmarksDock"), benchmarks, Qt::BottomDockWidgetArea);
     tabifyDockWidget(chartsDock, benchmarksDock);
     connect(this, &MainWindow::storeLoaded, benchmarks, [this, benchmarks] { benchmarks->setSnapshot(snapshot_); });
+    // A slow_pair or slow_host of the benchmarks selects its cell or host row in the Pairwise tab.
+    connect(findings_, &FindingsPanel::findingActivated, benchmarks, [benchmarks, benchmarksDock](const Finding& f) {
+        if (!benchmarks->showFinding(f)) return;
+        benchmarksDock->show();
+        benchmarksDock->raise();
+    });
     // Latency matrix (pingmesh): follows the time window; a clicked pair's route overlays the graph.
     auto* matrix = new LatencyMatrixView(time_, selection_, this);
     QDockWidget* matrixDock = addDock(tr("Latency matrix"), QStringLiteral("latencyMatrixDock"), matrix, Qt::BottomDockWidgetArea);

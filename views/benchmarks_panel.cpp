@@ -1,13 +1,17 @@
 #include "views/benchmarks_panel.h"
 
+#include "core/analysis/analysis_config.h"
 #include "core/byte_size.h"
 #include "views/background_job.h"
+#include "views/pair_matrix_view.h"
+#include "views/pair_runs_chart.h"
 #include "views/store_snapshot.h"
 
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QCategoryAxis>
@@ -58,6 +62,21 @@ QString assessmentLine(const CollectiveRun& run, const CollectiveAssessment& a) 
     return s;
 }
 
+// What a load hands over: the runs tab's results and the pairwise matrix's judged runs.
+struct Loaded {
+    BenchmarkData results;
+    std::shared_ptr<const PairMatrixData> pairs;
+};
+
+// The thresholds the analysis uses (the user's config file), else the defaults.
+PairBenchmarkConfig pairConfig() {
+    try {
+        return loadUserConfig().pairBenchmark;
+    } catch (const ConfigError&) {
+        return {};
+    }
+}
+
 } // namespace
 
 BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent), job_(new BackgroundJob(QStringLiteral("benchmarksJob"), this)) {
@@ -65,8 +84,13 @@ BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent), job_(new Ba
     setAccessibleName(tr("Benchmarks"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    layout->addWidget(split);
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("benchmarksTabs"));
+    tabs_->setAccessibleName(tr("Benchmark views"));
+    layout->addWidget(tabs_);
+    auto* split = new QSplitter(Qt::Vertical, tabs_);
+    split->setObjectName(QStringLiteral("benchmarkRunsTab"));
+    tabs_->addTab(split, tr("&Runs"));
 
     auto* top = new QWidget(split);
     auto* topLayout = new QVBoxLayout(top);
@@ -101,7 +125,57 @@ BenchmarksPanel::BenchmarksPanel(QWidget* parent) : QWidget(parent), job_(new Ba
     split->addWidget(table_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+
+    // Pairwise: the matrix on the left, the selected pair's or host's runs on the right.
+    auto* pairSplit = new QSplitter(Qt::Horizontal, tabs_);
+    pairSplit->setObjectName(QStringLiteral("benchmarkPairwiseTab"));
+    pairMatrix_ = new PairMatrixView(pairSplit);
+    auto* right = new QWidget(pairSplit);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    pairChart_ = new PairRunsChart(right);
+    pairInfo_ = new QLabel(right);
+    pairInfo_->setObjectName(QStringLiteral("pairInfo"));
+    pairInfo_->setWordWrap(true);
+    pairInfo_->setTextFormat(Qt::PlainText);
+    pairInfo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    rightLayout->addWidget(pairChart_, 1);
+    rightLayout->addWidget(pairInfo_);
+    pairSplit->addWidget(pairMatrix_);
+    pairSplit->addWidget(right);
+    pairSplit->setStretchFactor(0, 3);
+    pairSplit->setStretchFactor(1, 2);
+    tabs_->addTab(pairSplit, tr("&Pairwise"));
+    connect(pairMatrix_, &PairMatrixView::selectionChanged, this, &BenchmarksPanel::showPairSelection);
     setData({});
+}
+
+bool BenchmarksPanel::showFinding(const Finding& finding) {
+    if (!pairMatrix_->showFinding(finding)) return false;
+    tabs_->setCurrentWidget(tabs_->widget(1));
+    return true;
+}
+
+void BenchmarksPanel::showPairSelection() {
+    const PairMatrixData* d = pairMatrix_->data();
+    const auto [row, col] = pairMatrix_->selectedCell();
+    const int sel = pairMatrix_->currentSelector();
+    if (!d || row < 0 || sel < 0) {
+        pairChart_->clear({});
+        pairInfo_->setText(d && !d->pb.empty() ? tr("Click a cell (or move with the arrow keys) for a pair's runs, a host's name for its row.")
+                                               : QString());
+        return;
+    }
+    const QString what = pairMatrix_->selectors()[static_cast<std::size_t>(sel)].label();
+    const auto r = static_cast<std::size_t>(row);
+    if (col < 0) {
+        pairChart_->showRuns(*d, pairMatrix_->selectedRuns(), tr("%1: its %2 runs, one per peer").arg(qs(d->pb.hosts[r]), what), row);
+        pairInfo_->setText(pairMatrix_->hostToolTip(r));
+        return;
+    }
+    const auto c = static_cast<std::size_t>(col);
+    pairChart_->showRuns(*d, pairMatrix_->selectedRuns(), tr("%1 ↔ %2: %3").arg(qs(d->pb.hosts[r]), qs(d->pb.hosts[c]), what));
+    pairInfo_->setText(pairMatrix_->cellToolTip(r, c));
 }
 
 BenchmarksPanel::~BenchmarksPanel() = default;
@@ -114,19 +188,26 @@ void BenchmarksPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot)
     if (!snapshot || snapshot->path.empty()) {
         job_->drop();  // a load under way is of the store replaced
         setData({});
+        pairMatrix_->setData(nullptr);
         return;
     }
     job_->run(
         [snapshot](const JobToken&) {
             const Store store(snapshot->path, Store::Mode::ReadOnly);
-            return collectBenchmarks(store, snapshot->fabric);
+            Loaded out{collectBenchmarks(store, snapshot->fabric), nullptr};
+            out.pairs = buildPairMatrixData(out.results.runs, snapshot->fabric, pairConfig());
+            return out;
         },
-        [this](const BenchmarkData& results) {
-            setData(results);
+        [this](const Loaded& l) {
+            setData(l.results);
+            pairMatrix_->setData(l.pairs);
+            // A pairwise sweep is too many runs to chart at once: its matrix is the way in.
+            if (l.pairs && l.pairs->pb.runs.size() > kMaxChartRuns) tabs_->setCurrentIndex(1);
             Q_EMIT loaded();
         },
         [this](const QString& error) {
             setData({});
+            pairMatrix_->setData(nullptr);
             summary_->setText(tr("Cannot read benchmarks: %1").arg(error.toHtmlEscaped()));
             Q_EMIT loaded();
         });
@@ -151,7 +232,8 @@ void BenchmarksPanel::setData(const BenchmarkData& results) {
     chart->addAxis(y, Qt::AlignLeft);
     double lo = 3, hi = 30, top = 0;
     bool any = false;
-    for (std::size_t i = 0; i < results.runs.size(); ++i) {
+    const std::size_t charted = std::min(results.runs.size(), kMaxChartRuns);
+    for (std::size_t i = 0; i < charted; ++i) {
         const auto& run = results.runs[i];
         const QColor colour = kPalette[i % std::size(kPalette)];
         auto* out = new QLineSeries(chart);
@@ -195,8 +277,11 @@ void BenchmarksPanel::setData(const BenchmarkData& results) {
     chart->legend()->setVisible(!results.runs.empty());
 
     QStringList lines;
-    for (std::size_t i = 0; i < results.runs.size() && i < results.assessments.size(); ++i)
+    for (std::size_t i = 0; i < charted && i < results.assessments.size(); ++i)
         lines << assessmentLine(results.runs[i], results.assessments[i]);
+    if (results.runs.size() > charted)
+        lines << tr("… and %1 more runs, not charted here: the Pairwise tab shows the two-host runs by pair")
+                     .arg(results.runs.size() - charted);
     summary_->setText(lines.isEmpty() ? tr("No nccl-tests run in this store.") : lines.join(QStringLiteral("<br>")));
 
     table_->setRowCount(static_cast<int>(results.perftest.size()));
