@@ -91,7 +91,7 @@ public:
         setAccessibleName(tr("Pairwise benchmark matrix: arrow keys move between pairs, Left from the first column selects a host"));
         setFocusPolicy(Qt::StrongFocus);
         setMouseTracking(true);
-        setMinimumSize(280, 240);
+        setMinimumSize(200, 200);
     }
     struct Geometry {
         int leafW = 0, hostW = 0, left = 0, top = 0, cell = 1;
@@ -331,11 +331,12 @@ PairMatrixView::PairMatrixView(QWidget* parent) : QWidget(parent) {
     classBox_ = new QComboBox(this);
     classBox_->setObjectName(QStringLiteral("pairClassBox"));
     classBox_->setAccessibleName(tr("Benchmark class: benchmark and GPUs per node"));
-    classBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    classBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // a narrow dock stays narrow
+    classBox_->setMinimumContentsLength(18);
+    classBox_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     label->setBuddy(classBox_);
     top->addWidget(label);
-    top->addWidget(classBox_);
-    top->addStretch(1);
+    top->addWidget(classBox_, 1);
     layout->addLayout(top);
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("pairMatrixStatus"));

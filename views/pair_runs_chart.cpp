@@ -31,7 +31,7 @@ PairRunsChart::PairRunsChart(QWidget* parent) : QChartView(new QChart(), parent)
     setObjectName(QStringLiteral("pairRunsChart"));
     setAccessibleName(tr("Bus bandwidth versus message size of the selected pair's runs"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(260, 220);
+    setMinimumSize(200, 200);
     chart()->setMargins(QMargins(4, 4, 20, 4));  // room for the last size label
     chart()->setAnimationOptions(QChart::NoAnimation);
     chart()->legend()->setAlignment(Qt::AlignBottom);
