@@ -42,8 +42,11 @@ std::string utc(double t) {
 }
 
 void printTable(const FindingsReport& r) {
-    std::cout << "window " << utc(r.windowStart) << " .. " << utc(r.windowEnd) << " UTC ("
-              << static_cast<long long>(r.windowEnd - r.windowStart) << " s)\n";
+    if (r.windowStart == 0 && r.windowEnd == 0)  // nothing in the store has a time: no 1970 window
+        std::cout << "window none: the store holds no counters, probes, benchmark runs or topology\n";
+    else
+        std::cout << "window " << utc(r.windowStart) << " .. " << utc(r.windowEnd) << " UTC ("
+                  << static_cast<long long>(r.windowEnd - r.windowStart) << " s)\n";
     if (r.findings.empty()) {
         std::cout << "no findings\n";
         return;

@@ -95,6 +95,21 @@ private Q_SLOTS:
         }
     }
 
+    // A store whose only file failed to import has no time at all: no 1970 window.
+    void emptyStoreHasNoWindow() {
+        const QString bad = dir_.filePath(QStringLiteral("cut.log"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#  Rank  0 Group  0 Pid 1 on a device  0 [0000:1b:00] NVIDIA H100\n    33554432  8388608  float  sum  -1  1.0\n");
+        f.close();
+        const QString db = dir_.filePath(QStringLiteral("empty.sqlite"));
+        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, bad}).code, 1);
+        const Run an = fabscope({QStringLiteral("analyze"), QStringLiteral("--db"), db});
+        QCOMPARE(an.code, 0);
+        QVERIFY2(an.out.startsWith("window none"), an.out.constData());
+        QVERIFY(!an.out.contains("1970"));
+    }
+
     void realSweepNamesThePairsItsSummaryListsAsSlowOrFailed() {
         const QString db = dir_.filePath(QStringLiteral("real.sqlite"));
         const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), db,

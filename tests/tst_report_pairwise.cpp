@@ -161,6 +161,14 @@ private Q_SLOTS:
         QVERIFY(!table(*(at - 1), "nccl_tests_runs"));
     }
 
+    // Critical slow pairs and the slow host are test results on idle hosts: no GPU time at risk.
+    void benchmarkFindingsPutNoGpuTimeAtRisk() {
+        QVERIFY(std::any_of(data_.findings.findings.begin(), data_.findings.findings.end(),
+                            [](const Finding& f) { return f.severity == FindingSeverity::Critical && f.kind == FindingKind::SlowHost; }));
+        QVERIFY(data_.gpuRisk.findings.empty());
+        QCOMPARE(data_.gpuRisk.totalGpuSeconds, 0.0);
+    }
+
     void classesCarryTheRawMedian() {
         const Table* t = table(*section(doc_, "pairwise_benchmarks"), "pairwise_classes");
         QVERIFY(t);

@@ -107,7 +107,8 @@ Section gpuRisk(const ReportData& d) {
     s.blocks.emplace_back(Paragraph{
         "Definition: for each critical finding, the GPUs whose traffic can cross it are those attached below its lowest node "
         "(its own host for a host link, every host under a leaf for that leaf's uplinks). A GPU's time at risk is the union "
-        "of the intervals of the critical findings that reach it; the total adds these over GPUs. " +
+        "of the intervals of the critical findings that reach it; the total adds these over GPUs. Findings of benchmark sweeps "
+        "(slow pairs and hosts from nccl-tests runs) are tests on idle hosts and count for no time. " +
             std::string(r.fromJobs ? "Jobs are in the store: a job's time at risk is the union over the findings that reach any "
                                      "of its hosts, counted for all of its GPUs (ranks), since a collective waits for its slowest member. A job's own "
                                      "straggler path counts for it even as a warning: its ring runs at that path's bound."

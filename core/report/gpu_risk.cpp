@@ -131,6 +131,11 @@ GpuRisk estimateGpuRisk(const Store& store, const Fabric& fabric, const std::vec
     std::vector<std::pair<std::set<std::size_t>, std::pair<double, double>>> reach;  // hosts, interval
     for (const Finding& f : report.findings) {
         if (f.severity != FindingSeverity::Critical) continue;
+        // Benchmark sweeps are tests run on idle hosts, not time a job lost.
+        const bool fromBenchmarks = std::any_of(f.metrics.begin(), f.metrics.end(), [](const auto& m) {
+            return m.first == "source" && std::holds_alternative<std::string>(m.second) && std::get<std::string>(m.second) == "benchmarks";
+        });
+        if (fromBenchmarks) continue;
         FindingRisk fr{f.id, std::string(kindName(f.kind)), f.summary, 0, std::max(0.0, f.end - f.start), "not on the fabric"};
         if (auto low = lowestNode(idx, f)) {
             std::set<std::size_t> hosts = idx.hostsBelow(*low);
