@@ -3,6 +3,7 @@
 #include "app/cli_args.h"
 #include "app/cli_analyze.h"
 #include "core/job_summary.h"
+#include "app/cli_compare.h"
 #include "app/cli_diff.h"
 #include "app/cli_report.h"
 
@@ -223,6 +224,8 @@ usage:
   fabscope report  --db STORE --out FILE.(html|pdf|csv|json) [--from ..] [--to ..] [--config FILE]
   fabscope info    --db STORE [--json]
   fabscope diff    --db STORE --snapshot A --snapshot B [--json]
+  fabscope compare --db STORE --good FROM:TO --bad FROM:TO [--json] [--out FILE.json] [--config FILE]
+  fabscope compare --good-db A --bad-db B [--good FROM:TO] [--bad FROM:TO] [--json] [--out ...]
   fabscope demo    --out DIR [--topology fat-tree|dragonfly|rail] [--scale small|large]
   fabscope gui     [STORE]
   fabscope --version | --help
@@ -233,7 +236,7 @@ exit codes: 0 ok, 1 bad input, 2 usage error, 3 store error
 
 bool isCliCommand(const std::vector<std::string>& args) {
     if (args.empty()) return false;
-    static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "demo",
+    static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "compare", "demo",
                                                  "--help", "-h", "help", "--version"};
     return kCommands.count(args.front()) > 0;
 }
@@ -258,6 +261,7 @@ int run(const std::vector<std::string>& args) {
         if (cmd == "demo") return cmdDemo(args);
         if (cmd == "analyze") return cmdAnalyze(args);
         if (cmd == "diff") return cmdDiff(args);
+        if (cmd == "compare") return cmdCompare(args);
         if (cmd == "report") return cmdReport(args);
         throw UsageError("'" + cmd + "' is not built yet");
     } catch (const UsageError& e) {

@@ -86,7 +86,8 @@ void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile&
     if (!log || pf.importer == log || log->detect(pf.text.substr(0, 16384)) == 0) return;
     DiagnosticSink jobDiag(pf.path);
     try {
-        const auto job = log->asJob()->parse(in, jobDiag, {});
+        auto job = log->asJob()->parse(in, jobDiag, {});
+        if (!job.details.time) job.details.time = in.mtime;
         writeJob(store, job.name, importId, job.ranks, job.details);
         for (const auto& d : jobDiag.items()) diag.warn(d.line, d.message);
     } catch (const ImportError& e) {
@@ -337,7 +338,8 @@ private:
 
     // 4. Job files (rank -> host, device), one job each.
     std::int64_t writeJobFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
-        const auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.map->bytes().size()));
+        auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.map->bytes().size()));
+        if (!job.details.time) job.details.time = in.mtime;
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
         const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);

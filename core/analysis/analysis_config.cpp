@@ -180,6 +180,14 @@ void readProbeKinds(const json& j, AnalysisConfig& c) {
         if (o.contains("host_min_share")) t.hostMinShare = number(o, "host_min_share", 0, 1, k);
         if (o.contains("protocol_efficiency")) t.protocolEfficiency = number(o, "protocol_efficiency", 0.01, 1, k);
     }
+    if (j.contains("compare")) {
+        const json& o = objectAt(j, "compare");
+        auto& t = c.compare;
+        checkKeys(o, {"min_util_change", "min_relative_change", "min_busbw_change"}, "compare");
+        if (o.contains("min_util_change")) t.minUtilChange = number(o, "min_util_change", 0, 1, "compare");
+        if (o.contains("min_relative_change")) t.minRelativeChange = number(o, "min_relative_change", 0, 1, "compare");
+        if (o.contains("min_busbw_change")) t.minBusbwChange = number(o, "min_busbw_change", 0, 1, "compare");
+    }
 }
 
 } // namespace
@@ -194,7 +202,7 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
     }
     if (!j.is_object()) fail("the config must be a JSON object");
     checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap", "congestion_tree", "pfc_storm",
-                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair", "pair_benchmark"},
+                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair", "pair_benchmark", "compare"},
               "the config");
     readNewKinds(j, c);
     readProbeKinds(j, c);

@@ -48,7 +48,10 @@
 //                         "min_runs": 4,     // good runs a class needs to compare against
 //                         "host_alpha": 0.01,// slow_host: binomial p-value < alpha / hosts
 //                         "host_min_share": 0.5, // ... and this share of its runs slow or failed
-//                         "protocol_efficiency": 0.92 } } // expected busbw: line rate x this
+//                         "protocol_efficiency": 0.92 }, // expected busbw: line rate x this
+//     "compare": { "min_util_change": 0.1,   // a link direction's p95 utilisation must move this much ...
+//                  "min_relative_change": 0.25, // ... and by this share of the larger side
+//                  "min_busbw_change": 0.1 } }  // a benchmark class's median busbw: relative change
 //   (docs/ANALYSIS.md explains each key.)
 //
 // error_link fires when a counter's total increase over the window is >= min_count AND its
@@ -158,6 +161,13 @@ struct PairBenchmarkConfig {
     double protocolEfficiency = 0.92;  // share of the line rate a run can reach (headers, NCCL)
 };
 
+// `fabscope compare`: what counts as a change and not noise (core/compare/compare.h).
+struct CompareConfig {
+    double minUtilChange = 0.1;       // |bad - good| p95 utilisation (0..1) of a link direction ...
+    double minRelativeChange = 0.25;  // ... and that much of the larger of the two
+    double minBusbwChange = 0.1;      // relative change of a benchmark class's median busbw
+};
+
 struct AnalysisConfig {
     double gapFactor = 3;
     HotLinkConfig hotLink;
@@ -171,6 +181,7 @@ struct AnalysisConfig {
     LossyLinkConfig lossyLink;
     SlowPairConfig slowPair;
     PairBenchmarkConfig pairBenchmark;
+    CompareConfig compare;
 };
 
 // Thrown for a config that cannot be read or does not follow the schema above.

@@ -10,9 +10,13 @@ namespace {
 constexpr std::size_t kDecodeAsideBytes = 1 << 20;  // below ~1 MB (a few thousand links) a thread costs more than it saves
 }
 
-AnalysisContext::AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config)
+AnalysisContext::AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config,
+                                 std::optional<std::int64_t> snapshotId)
     : store_(store), config_(std::move(config)), windowStart_(windowStart), windowEnd_(windowEnd) {
-    const auto snap = store.latestSnapshot();
+    std::optional<SnapshotInfo> snap = store.latestSnapshot();
+    if (snapshotId)
+        for (const SnapshotInfo& s : store.snapshots())
+            if (s.id == *snapshotId) snap = s;
     if (!snap) return;
     snapshotTime_ = snap->time;
     // A large fabric's blob decodes on another thread while this connection reads the device

@@ -27,9 +27,10 @@ struct SeriesPort {
 
 class AnalysisContext {
 public:
-    // Loads the latest snapshot and maps the store's series onto it. A store without topology
-    // gives an empty fabric (and no findings).
-    AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config);
+    // Loads the latest snapshot (or `snapshotId`: `compare` takes the one in force in each window)
+    // and maps the store's series onto it. A store without topology gives an empty fabric (and no findings).
+    AnalysisContext(const Store& store, double windowStart, double windowEnd, AnalysisConfig config,
+                    std::optional<std::int64_t> snapshotId = std::nullopt);
     AnalysisContext(const AnalysisContext&) = delete;  // its port index refers to its own fabric
     AnalysisContext& operator=(const AnalysisContext&) = delete;
 

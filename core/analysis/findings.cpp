@@ -1,5 +1,7 @@
 #include "core/analysis/findings.h"
 
+#include "core/analysis/json_values.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -32,30 +34,9 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// Integral seconds print as integers (1700000000, not 1700000000.0).
-ordered_json number(double v) {
-    if (std::isfinite(v) && v == std::round(v) && std::fabs(v) < 9e15) return static_cast<std::int64_t>(v);
-    return v;
-}
-
-bool allDigits(std::string_view s) {
-    return !s.empty() && s.size() < 10 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-ordered_json portJson(const PortRef& p) {
-    ordered_json j;
-    j["node"] = p.node;
-    if (!p.guid.empty()) j["guid"] = p.guid;
-    if (allDigits(p.port)) j["port"] = std::stoi(p.port);
-    else j["port"] = p.port;
-    return j;
-}
-
-ordered_json portsJson(const std::vector<PortRef>& ports) {
-    ordered_json a = ordered_json::array();
-    for (const auto& p : ports) a.push_back(portJson(p));
-    return a;
-}
+using jsonv::number;
+ordered_json portJson(const PortRef& p) { return jsonv::port(p); }
+ordered_json portsJson(const std::vector<PortRef>& ports) { return jsonv::ports(ports); }
 
 } // namespace
 

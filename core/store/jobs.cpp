@@ -9,8 +9,10 @@ namespace fabscope {
 
 std::int64_t writeJob(Store& store, const std::string& name, std::int64_t importId, const std::vector<JobRank>& ranks,
                       const JobDetails& details) {
-    sql::Stmt job(store.handle(), "INSERT INTO jobs(name, import_id, nccl_version, nranks) VALUES(?1, ?2, ?3, ?4)");
-    job.bind(1, name).bind(2, importId).bind(3, details.ncclVersion).bind(4, details.nranks).run();
+    sql::Stmt job(store.handle(), "INSERT INTO jobs(name, import_id, nccl_version, nranks, time) VALUES(?1, ?2, ?3, ?4, ?5)");
+    job.bind(1, name).bind(2, importId).bind(3, details.ncclVersion).bind(4, details.nranks);
+    if (details.time) job.bind(5, *details.time);
+    job.run();
     const std::int64_t id = sqlite3_last_insert_rowid(store.handle());
     sql::Stmt r(store.handle(), "INSERT OR REPLACE INTO job_ranks(job_id, rank, host, device, line) VALUES(?1, ?2, ?3, ?4, ?5)");
     for (const JobRank& jr : ranks) r.bind(1, id).bind(2, jr.rank).bind(3, jr.host).bind(4, jr.device).bind(5, jr.line).run();
@@ -24,7 +26,7 @@ std::int64_t writeJob(Store& store, const std::string& name, std::int64_t import
 std::vector<StoredJob> loadJobs(const Store& store) {
     std::vector<StoredJob> jobs;
     std::map<std::int64_t, std::size_t> at;
-    sql::Stmt j(store.handle(), "SELECT j.id, j.name, coalesce(i.file, ''), j.nccl_version, j.nranks FROM jobs j "
+    sql::Stmt j(store.handle(), "SELECT j.id, j.name, coalesce(i.file, ''), j.nccl_version, j.nranks, j.time FROM jobs j "
                                 "LEFT JOIN imports i ON i.id = j.import_id ORDER BY j.id");
     while (j.step()) {
         StoredJob sj;
@@ -33,6 +35,7 @@ std::vector<StoredJob> loadJobs(const Store& store) {
         sj.file = j.text(2);
         sj.details.ncclVersion = j.text(3);
         sj.details.nranks = static_cast<int>(j.integer(4));
+        if (!j.isNull(5)) sj.details.time = j.real(5);
         at[sj.id] = jobs.size();
         jobs.push_back(std::move(sj));
     }

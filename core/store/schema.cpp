@@ -105,7 +105,12 @@ CREATE INDEX job_edges_by_job ON job_edges(job_id, kind);
 ALTER TABLE collective_runs ADD COLUMN failure TEXT NOT NULL DEFAULT '';
 )sql";
 
-constexpr std::array<std::string_view, 6> kScripts{kV1, kV2, kV3, kV4, kV5, kV6};
+// Version 7: when a job ran (its file's time), so two runs in one store can be told apart.
+constexpr std::string_view kV7 = R"sql(
+ALTER TABLE jobs ADD COLUMN time REAL;
+)sql";
+
+constexpr std::array<std::string_view, 7> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7};
 
 } // namespace
 

@@ -67,7 +67,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -192,6 +192,9 @@ struct JobDetails {
     std::string ncclVersion;  // "2.22.3+cuda12.6"; empty when unknown
     int nranks = 0;           // the communicator's size; more than ranks.size() when init hung
     std::vector<JobEdge> edges;
+    // When the job ran, UNIX seconds: its file's mtime (NCCL logs carry no date); `compare`
+    // puts a job on the side whose window holds it. Empty for stores written before v7.
+    std::optional<double> time;
 };
 struct StoredJob {
     std::int64_t id = 0;

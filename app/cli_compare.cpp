@@ -1,0 +1,111 @@
+#include "app/cli_compare.h"
+
+#include "app/cli.h"
+#include "app/cli_args.h"
+#include "core/analysis/analysis_config.h"
+#include "core/analysis/format.h"
+#include "core/compare/compare.h"
+#include "core/diagnostics.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace fabscope::cli {
+namespace {
+
+struct CompareArgs {
+    std::string goodDb, badDb, out, config;
+    CompareWindow good, bad;
+    bool json = false;
+};
+
+// "FROM:TO" in UNIX seconds; either end may be left empty ("1700000000:" runs to the end).
+CompareWindow window(const std::string& opt, const std::string& v) {
+    const auto colon = v.find(':');
+    if (colon == std::string::npos) throw UsageError("--" + opt + " takes FROM:TO in UNIX seconds, got '" + v + "'");
+    CompareWindow w;
+    if (colon > 0) w.from = parseSeconds(opt, v.substr(0, colon));
+    if (colon + 1 < v.size()) w.to = parseSeconds(opt, v.substr(colon + 1));
+    if (w.from && w.to && *w.to < *w.from) throw UsageError("--" + opt + " ends before it starts");
+    return w;
+}
+
+CompareArgs parseArgs(const std::vector<std::string>& args) {
+    const Args p = parse(args, {"db", "good-db", "bad-db", "good", "bad", "out", "config"}, {"json"});
+    p.noPositional();
+    CompareArgs a;
+    const auto db = p.get("db"), goodDb = p.get("good-db"), badDb = p.get("bad-db");
+    if (db && (goodDb || badDb)) throw UsageError("give --db STORE (two windows) or --good-db and --bad-db, not both");
+    if (db) {
+        a.goodDb = a.badDb = *db;
+        if (!p.get("good") || !p.get("bad")) throw UsageError("one store needs --good FROM:TO and --bad FROM:TO");
+    } else {
+        if (!goodDb || !badDb) throw UsageError("missing --db STORE, or --good-db A and --bad-db B");
+        a.goodDb = *goodDb;
+        a.badDb = *badDb;
+    }
+    if (auto g = p.get("good")) a.good = window("good", *g);
+    if (auto b = p.get("bad")) a.bad = window("bad", *b);
+    a.out = p.get("out").value_or("");
+    a.config = p.get("config").value_or("");
+    a.json = p.flag("json");
+    if (!a.out.empty() && !a.out.ends_with(".json"))
+        throw UsageError("--out " + a.out + ": the comparison report as HTML or PDF is not built yet; use FILE.json");
+    return a;
+}
+
+void printTable(const CompareReport& r) {
+    const auto side = [](const char* name, const CompareSide& s) {
+        std::cout << name << ' ' << s.store << "  " << numfmt::utc(s.start) << " .. " << numfmt::utc(s.end)
+                  << (s.snapshot.empty() ? "" : "  topology " + s.snapshot) << '\n';
+    };
+    side("good", r.good);
+    side("bad ", r.bad);
+    if (r.changes.empty()) {
+        std::cout << "no changes beyond noise\n";
+        return;
+    }
+    std::printf("%5s  %-10s %s\n", "SCORE", "KIND", "WHAT CHANGED");
+    for (const Change& c : r.changes) std::printf("%5.0f  %-10s %s\n", c.score, std::string(toString(c.kind)).c_str(), c.summary.c_str());
+    std::cout << r.changes.size() << " change" << (r.changes.size() == 1 ? "" : "s") << '\n';
+}
+
+} // namespace
+
+int cmdCompare(const std::vector<std::string>& args) {
+    CompareArgs a;
+    try {
+        a = parseArgs(args);
+    } catch (const UsageError& e) {
+        std::cerr << "fabscope compare: " << e.what() << "\n\n" << usage();
+        return kUsage;
+    }
+    try {
+        const AnalysisConfig config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);
+        const Store goodStore(a.goodDb, Store::Mode::ReadOnly);
+        std::optional<Store> other;
+        if (a.badDb != a.goodDb) other.emplace(a.badDb, Store::Mode::ReadOnly);
+        const Store& badStore = other ? *other : goodStore;
+        const CompareReport report = compareRuns(goodStore, a.goodDb, a.good, badStore, a.badDb, a.bad, config);
+        if (!a.out.empty()) {
+            std::ofstream out(a.out);
+            out << compareJson(report) << '\n';
+            if (!out) {
+                std::cerr << "fabscope compare: cannot write " << a.out << '\n';
+                return kStoreError;
+            }
+        }
+        if (a.json) std::cout << compareJson(report) << '\n';
+        else if (a.out.empty()) printTable(report);
+        return kOk;
+    } catch (const ConfigError& e) {
+        std::cerr << "fabscope compare: " << e.what() << '\n';
+        return kBadInput;
+    } catch (const StoreError& e) {
+        std::cerr << "fabscope: " << e.what() << '\n';
+        return kStoreError;
+    }
+}
+
+} // namespace fabscope::cli

@@ -1,0 +1,145 @@
+// `fabscope compare` (issue 19) on compare_fixture.h's good and bad runs, one store with two
+// windows and two stores: the downed uplink, the 1x link and the job that lost GPUDirect RDMA
+// rank first; only the links whose load moved (the downed uplink's siblings, the 1x link) have
+// load changes; a link with counters on one side only says so instead of reading as zero.
+#include "compare_fixture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+#include <set>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run runCli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(FABSCOPE_BIN), args);
+    if (!p.waitForFinished(120000)) qFatal("fabscope did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString secs(double v) { return QString::number(static_cast<qint64>(v)); }
+
+// "leaf01 p21>spine02 p1": a change's link, transmitting end first.
+std::string linkOf(const QJsonObject& c) {
+    std::string s;
+    for (const auto& p : c[QStringLiteral("ports")].toArray()) {
+        const QJsonObject o = p.toObject();
+        s += (s.empty() ? "" : ">") + o[QStringLiteral("node")].toString().toStdString() + " p" +
+             std::to_string(o[QStringLiteral("port")].toInt());
+    }
+    return s;
+}
+
+} // namespace
+
+class TestCliCompare : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    cmpfix::Stores2 stores_;
+
+    static QJsonArray changes(const Run& r) {
+        if (r.code != 0) qFatal("compare failed: %s", r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        if (j[QStringLiteral("fabscope_compare")].toInt() != 1) qFatal("not a compare document");
+        return j[QStringLiteral("changes")].toArray();
+    }
+
+    // What every comparison of the fixture must say, whichever way the runs are stored.
+    static void checkChanges(const QJsonArray& changes) {
+        QVERIFY(changes.size() >= 3);
+        std::set<std::string> top;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject c = changes[i].toObject();
+            const QString kind = c[QStringLiteral("kind")].toString();
+            if (kind == QLatin1String("job")) {
+                QVERIFY(c[QStringLiteral("summary")].toString().contains(QLatin1String("GPUDirect RDMA")));
+                QCOMPARE(c[QStringLiteral("good")].toObject()[QStringLiteral("gdrdma_share")].toDouble(), 1.0);
+                QCOMPARE(c[QStringLiteral("bad")].toObject()[QStringLiteral("gdrdma_share")].toDouble(), 0.0);
+                top.insert("job");
+            } else {
+                QCOMPARE(kind, QStringLiteral("topology"));
+                std::string link = linkOf(c);  // either end first: the snapshot's listing decides
+                const auto gt = link.find('>');
+                if (link.substr(gt + 1) < link.substr(0, gt)) link = link.substr(gt + 1) + ">" + link.substr(0, gt);
+                top.insert(link);
+            }
+        }
+        QCOMPARE(top, (std::set<std::string>{"job", "leaf01 p20>spine01 p1", "leaf03 p21>spine02 p3"}));
+        // Scores never rise down the list.
+        for (int i = 1; i < changes.size(); ++i)
+            QVERIFY(changes[i].toObject()[QStringLiteral("score")].toDouble() <= changes[i - 1].toObject()[QStringLiteral("score")].toDouble());
+
+        const std::set<std::string> moved{"leaf01 p21>spine02 p1", "spine02 p1>leaf01 p21", "leaf01 p22>spine03 p1",
+                                          "spine03 p1>leaf01 p22", "leaf03 p21>spine02 p3", "spine02 p3>leaf03 p21"};
+        std::set<std::string> loads;
+        for (const auto& v : changes) {
+            const QJsonObject c = v.toObject();
+            if (c[QStringLiteral("kind")].toString() != QLatin1String("load")) continue;
+            const std::string link = linkOf(c);
+            const QJsonObject good = c[QStringLiteral("good")].toObject(), bad = c[QStringLiteral("bad")].toObject();
+            if (link == "leaf04 p22>spine03 p4" || link == "spine03 p4>leaf04 p22") {  // counters in the good run only
+                QCOMPARE(bad[QStringLiteral("data")].toString(), QStringLiteral("none"));
+                QVERIFY(std::abs(good[QStringLiteral("p95_util")].toDouble() - 0.45) < 0.03);
+                continue;
+            }
+            QVERIFY2(moved.count(link), link.c_str());  // no change on links whose load only jittered
+            QVERIFY(bad[QStringLiteral("p95_util")].toDouble() > good[QStringLiteral("p95_util")].toDouble() + 0.15);
+            loads.insert(link);
+        }
+        QCOMPARE(loads, moved);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        atest::Stores stores(dir_);
+        stores_ = cmpfix::make(stores);
+    }
+
+    void oneStoreTwoWindows() {
+        const Run r = runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one), QStringLiteral("--good"),
+                                secs(cmpfix::kGoodFrom) + ':' + secs(cmpfix::kGoodTo), QStringLiteral("--bad"),
+                                secs(cmpfix::kBadFrom) + ':' + secs(cmpfix::kBadTo), QStringLiteral("--json")});
+        checkChanges(changes(r));
+        const QJsonObject bad = QJsonDocument::fromJson(r.out).object()[QStringLiteral("bad")].toObject();
+        QCOMPARE(bad[QStringLiteral("snapshot")].toString(), QStringLiteral("B"));  // the topology in force then
+        QCOMPARE(bad[QStringLiteral("start")].toDouble(), cmpfix::kBadFrom);
+    }
+
+    void twoStores() {
+        const QString out = dir_.filePath(QStringLiteral("compare.json"));
+        const Run r = runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), q(stores_.good), QStringLiteral("--bad-db"),
+                                q(stores_.bad), QStringLiteral("--json"), QStringLiteral("--out"), out});
+        checkChanges(changes(r));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().trimmed(), r.out.trimmed());
+    }
+
+    void sameRunTwiceChangesNothing() {
+        const QString good = secs(cmpfix::kGoodFrom) + ':' + secs(cmpfix::kGoodTo);
+        const Run r = runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.good), QStringLiteral("--good"), good,
+                                QStringLiteral("--bad"), good});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("no changes beyond noise"), r.out.constData());
+    }
+
+    void usageErrors() {
+        QCOMPARE(runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one)}).code, 2);  // windows missing
+        QCOMPARE(runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one), QStringLiteral("--good"),
+                           QStringLiteral("5:1"), QStringLiteral("--bad"), QStringLiteral("1:2")})
+                     .code,
+                 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCompare)
+#include "tst_cli_compare.moc"
