@@ -6,6 +6,8 @@
 #include "core/analysis/format.h"
 #include "core/compare/compare.h"
 #include "core/diagnostics.h"
+#include "core/report/compare_document.h"
+#include "core/report/report_writer.h"
 
 #include <cstdio>
 #include <fstream>
@@ -16,6 +18,7 @@ namespace {
 
 struct CompareArgs {
     std::string goodDb, badDb, out, config;
+    ReportFormat format = ReportFormat::Json;
     CompareWindow good, bad;
     bool json = false;
 };
@@ -50,8 +53,11 @@ CompareArgs parseArgs(const std::vector<std::string>& args) {
     a.out = p.get("out").value_or("");
     a.config = p.get("config").value_or("");
     a.json = p.flag("json");
-    if (!a.out.empty() && !a.out.ends_with(".json"))
-        throw UsageError("--out " + a.out + ": the comparison report as HTML or PDF is not built yet; use FILE.json");
+    if (!a.out.empty()) {
+        const auto format = reportFormatFor(a.out);
+        if (!format || *format == ReportFormat::Csv) throw UsageError("--out must end in .html, .pdf or .json, got '" + a.out + "'");
+        a.format = *format;
+    }
     return a;
 }
 
@@ -71,6 +77,15 @@ void printTable(const CompareReport& r) {
     std::cout << r.changes.size() << " change" << (r.changes.size() == 1 ? "" : "s") << '\n';
 }
 
+// The topology a side was read with (compareRuns names it by label and time), for the drawing.
+std::optional<Fabric> sideFabric(const Store& store, const CompareSide& side) {
+    if (side.snapshot.empty()) return std::nullopt;
+    for (const SnapshotInfo& s : store.snapshots())
+        if (s.label == side.snapshot && s.time == side.snapshotTime) return store.loadFabric(s.id);
+    if (const auto s = store.snapshotByLabel(side.snapshot)) return store.loadFabric(s->id);
+    return std::nullopt;
+}
+
 } // namespace
 
 int cmdCompare(const std::vector<std::string>& args) {
@@ -88,7 +103,16 @@ int cmdCompare(const std::vector<std::string>& args) {
         if (a.badDb != a.goodDb) other.emplace(a.badDb, Store::Mode::ReadOnly);
         const Store& badStore = other ? *other : goodStore;
         const CompareReport report = compareRuns(goodStore, a.goodDb, a.good, badStore, a.badDb, a.bad, config);
-        if (!a.out.empty()) {
+        if (!a.out.empty() && a.format != ReportFormat::Json) {  // the comparison report (docs/REPORTS.md)
+            const std::optional<Fabric> goodFabric = sideFabric(goodStore, report.good), badFabric = sideFabric(badStore, report.bad);
+            try {
+                writeCompareReport(report, {goodFabric ? &*goodFabric : nullptr, badFabric ? &*badFabric : nullptr}, a.format, a.out);
+            } catch (const std::runtime_error& e) {
+                std::cerr << "fabscope compare: " << e.what() << '\n';
+                return kStoreError;  // as an unwritable --out FILE.json
+            }
+            std::cerr << "wrote " << a.out << " (" << report.changes.size() << " change" << (report.changes.size() == 1 ? "" : "s") << ")\n";
+        } else if (!a.out.empty()) {
             std::ofstream out(a.out);
             out << compareJson(report) << '\n';
             if (!out) {
