@@ -5,6 +5,7 @@
 #include "core/job_summary.h"
 #include "app/cli_compare.h"
 #include "app/cli_diff.h"
+#include "app/cli_whatif.h"
 #include "app/cli_report.h"
 
 #include "core/demo_fabric.h"
@@ -226,6 +227,7 @@ usage:
   fabscope diff    --db STORE --snapshot A --snapshot B [--json]
   fabscope compare --db STORE --good FROM:TO --bad FROM:TO [--json] [--out FILE.json] [--config FILE]
   fabscope compare --good-db A --bad-db B [--good FROM:TO] [--bad FROM:TO] [--json] [--out ...]
+  fabscope whatif  --db STORE [--from T0 --to T1] (--fail NODE[:PORT] | --degrade NODE:PORT=WIDTHxSPEED)... [--json] [--out FILE.json]
   fabscope demo    --out DIR [--topology fat-tree|dragonfly|rail] [--scale small|large]
   fabscope gui     [STORE]
   fabscope --version | --help
@@ -236,7 +238,7 @@ exit codes: 0 ok, 1 bad input, 2 usage error, 3 store error
 
 bool isCliCommand(const std::vector<std::string>& args) {
     if (args.empty()) return false;
-    static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "compare", "demo",
+    static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "compare", "whatif", "demo",
                                                  "--help", "-h", "help", "--version"};
     return kCommands.count(args.front()) > 0;
 }
@@ -262,6 +264,7 @@ int run(const std::vector<std::string>& args) {
         if (cmd == "analyze") return cmdAnalyze(args);
         if (cmd == "diff") return cmdDiff(args);
         if (cmd == "compare") return cmdCompare(args);
+        if (cmd == "whatif") return cmdWhatIf(args);
         if (cmd == "report") return cmdReport(args);
         throw UsageError("'" + cmd + "' is not built yet");
     } catch (const UsageError& e) {

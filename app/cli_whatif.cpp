@@ -1,0 +1,103 @@
+#include "app/cli_whatif.h"
+
+#include "app/cli.h"
+#include "app/cli_args.h"
+#include "core/analysis/format.h"
+#include "core/diagnostics.h"
+#include "core/whatif/whatif.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace fabscope::cli {
+namespace {
+
+struct WhatIfArgs {
+    std::string db, out, config;
+    std::optional<double> from, to;
+    std::vector<WhatIfChange> changes;
+    bool json = false;
+};
+
+WhatIfArgs parseArgs(const std::vector<std::string>& args) {
+    const Args p = parse(args, {"db", "from", "to", "fail", "degrade", "out", "config"}, {"json"});
+    p.noPositional();
+    WhatIfArgs a;
+    a.db = p.require("db");
+    if (auto v = p.get("from")) a.from = parseSeconds("from", *v);
+    if (auto v = p.get("to")) a.to = parseSeconds("to", *v);
+    if (a.from && a.to && *a.to < *a.from) throw UsageError("--to is before --from");
+    try {
+        for (const auto& f : p.all("fail")) a.changes.push_back(parseFail(f));
+        for (const auto& d : p.all("degrade")) a.changes.push_back(parseDegrade(d));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    if (a.changes.empty()) throw UsageError("name what fails: --fail NODE[:PORT] or --degrade NODE:PORT=WIDTHxSPEED");
+    a.out = p.get("out").value_or("");
+    if (!a.out.empty() && !a.out.ends_with(".json")) throw UsageError("--out " + a.out + ": only FILE.json is built yet");
+    a.config = p.get("config").value_or("");
+    a.json = p.flag("json");
+    return a;
+}
+
+std::string pct(double u) { return numfmt::num(u * 100) + "%"; }
+
+void printTable(const WhatIfReport& r, double hot) {
+    std::cout << "what if:";
+    for (const auto& c : r.changes) std::cout << ' ' << c.label();
+    std::cout << "\nwindow " << numfmt::utc(r.windowStart) << " .. " << numfmt::utc(r.windowEnd) << " (p95 and peak load)\n";
+    std::cout << "p95 load on the links it touches: " << numfmt::num(r.totalBeforeGbps) << " -> " << numfmt::num(r.totalAfterGbps)
+              << " Gb/s\n";
+    std::printf("%-44s %9s %9s %s\n", "LINK (tx -> rx)", "P95 NOW", "P95 THEN", "");
+    for (const WhatIfLink& l : r.links) {
+        const std::string where = l.ports[0].node + " p" + l.ports[0].port + " -> " + l.ports[1].node + " p" + l.ports[1].port;
+        std::printf("%-44s %9s %9s %s\n", where.c_str(), pct(l.before.p95Util()).c_str(), l.failed ? "failed" : pct(l.after.p95Util()).c_str(),
+                    l.turnsHot ? ("turns hot (>= " + pct(hot) + ")").c_str() : "");
+    }
+    for (const auto& h : r.disconnected) std::cout << "disconnected: " << h << '\n';
+    for (const JobImpact& j : r.jobs)
+        std::cout << "job " << j.name << ": worst link on its routes " << pct(j.worstBefore) << " -> " << pct(j.worstAfter)
+                  << ", predicted slowdown x" << numfmt::num(j.slowdown) << ", " << numfmt::num(j.gpuHoursAtRisk)
+                  << " GPU-hours at risk over the window" << (j.disconnected ? "; a host of it is cut off" : "") << '\n';
+}
+
+} // namespace
+
+int cmdWhatIf(const std::vector<std::string>& args) {
+    WhatIfArgs a;
+    try {
+        a = parseArgs(args);
+    } catch (const UsageError& e) {
+        std::cerr << "fabscope whatif: " << e.what() << "\n\n" << usage();
+        return kUsage;
+    }
+    try {
+        const AnalysisConfig config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);
+        const Store store(a.db, Store::Mode::ReadOnly);
+        const WhatIfReport report = whatIf(store, a.from, a.to, a.changes, config);
+        if (!a.out.empty()) {
+            std::ofstream out(a.out);
+            out << whatIfJson(report) << '\n';
+            if (!out) {
+                std::cerr << "fabscope whatif: cannot write " << a.out << '\n';
+                return kStoreError;
+            }
+        }
+        if (a.json) std::cout << whatIfJson(report) << '\n';
+        else if (a.out.empty()) printTable(report, config.hotLink.util);
+        return kOk;
+    } catch (const WhatIfError& e) {
+        std::cerr << "fabscope whatif: " << e.what() << '\n';
+        return kBadInput;
+    } catch (const ConfigError& e) {
+        std::cerr << "fabscope whatif: " << e.what() << '\n';
+        return kBadInput;
+    } catch (const StoreError& e) {
+        std::cerr << "fabscope: " << e.what() << '\n';
+        return kStoreError;
+    }
+}
+
+} // namespace fabscope::cli
