@@ -4,26 +4,18 @@
 // load changes; a link with counters on one side only says so instead of reading as zero.
 #include "compare_fixture.h"
 
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 #include <set>
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(FABSCOPE_BIN), args);
-    if (!p.waitForFinished(120000)) qFatal("fabscope did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::runCli;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString secs(double v) { return QString::number(static_cast<qint64>(v)); }

@@ -4,11 +4,12 @@
 // tests/data/nccl-tests/pairwise-g1 names the pairs its own summary lists as slow or failed.
 #include "pair_bench_fixture.h"
 
+#include "cli_run.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -16,17 +17,8 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run fabscope(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(FABSCOPE_BIN), args);
-    if (!p.waitForFinished(300000)) qFatal("fabscope did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::runCli;
 
 struct Named {
     std::map<std::string, QJsonObject> pairs;  // "a|b" (a < b) -> metrics
@@ -35,7 +27,7 @@ struct Named {
 };
 
 Named analyzeJson(const QString& db) {
-    const Run an = fabscope({QStringLiteral("analyze"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    const Run an = runCli({QStringLiteral("analyze"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     if (an.code != 0) qFatal("analyze failed: %s", an.err.constData());
     Named n;
     n.findings = QJsonDocument::fromJson(an.out).object()[QStringLiteral("findings")].toArray();
@@ -65,7 +57,7 @@ private Q_SLOTS:
         const QString logs = dir_.filePath(QStringLiteral("sweep"));
         QCOMPARE(sweep.write(logs.toStdString()), 408);
         const QString db = dir_.filePath(QStringLiteral("sweep.sqlite"));
-        const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, logs});
+        const Run imp = runCli({QStringLiteral("import"), QStringLiteral("--db"), db, logs});
         QVERIFY2(imp.code == 0, imp.err.constData());
 
         const Named n = analyzeJson(db);
@@ -103,8 +95,8 @@ private Q_SLOTS:
         f.write("#  Rank  0 Group  0 Pid 1 on a device  0 [0000:1b:00] NVIDIA H100\n    33554432  8388608  float  sum  -1  1.0\n");
         f.close();
         const QString db = dir_.filePath(QStringLiteral("empty.sqlite"));
-        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, bad}).code, 1);
-        const Run an = fabscope({QStringLiteral("analyze"), QStringLiteral("--db"), db});
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), db, bad}).code, 1);
+        const Run an = runCli({QStringLiteral("analyze"), QStringLiteral("--db"), db});
         QCOMPARE(an.code, 0);
         QVERIFY2(an.out.startsWith("window none"), an.out.constData());
         QVERIFY(!an.out.contains("1970"));
@@ -112,7 +104,7 @@ private Q_SLOTS:
 
     void realSweepNamesThePairsItsSummaryListsAsSlowOrFailed() {
         const QString db = dir_.filePath(QStringLiteral("real.sqlite"));
-        const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), db,
+        const Run imp = runCli({QStringLiteral("import"), QStringLiteral("--db"), db,
                                   QStringLiteral(FABSCOPE_TEST_DATA "/nccl-tests/pairwise-g1")});
         QVERIFY2(imp.code == 0, imp.err.constData());
         const Named n = analyzeJson(db);

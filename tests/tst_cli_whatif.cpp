@@ -5,24 +5,16 @@
 // its load over spine02 and spine03; the job's slowdown is the hand calculation 1.05 / 1.
 #include "compare_fixture.h"
 
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(FABSCOPE_BIN), args);
-    if (!p.waitForFinished(120000)) qFatal("fabscope did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using clitest::Run;
+using clitest::runCli;
 
 std::string end(const QJsonObject& p) {
     return p[QStringLiteral("node")].toString().toStdString() + " p" + std::to_string(p[QStringLiteral("port")].toInt());

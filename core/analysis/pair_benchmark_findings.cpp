@@ -10,6 +10,7 @@
 #include "core/analysis/link_voting.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/probe_routes.h"
+#include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
 #include "core/tiers.h"
 
@@ -149,17 +150,6 @@ Finding slowHost(const AnalysisContext& ctx, const PairBenchmarks& pb, const Hos
 }
 
 using PairKey = std::pair<std::string, std::string>;
-
-VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx) {
-    VotingPair::Routes out;
-    for (const auto& w : r.routes) {
-        std::vector<std::uint32_t> links;
-        for (const Hop& h : w.hops)
-            if (auto l = ctx.linkOf(h.tx)) links.push_back(l->value());
-        out.emplace_back(w.weight, std::move(links));
-    }
-    return out;
-}
 
 // The blamed links as lossy_link findings; `blamedOf` gets, per explained pair, the link's label.
 void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const PairBenchmarks& pb,

@@ -8,6 +8,7 @@
 #include "core/analysis/link_voting.h"
 #include "core/analysis/probe_outliers.h"
 #include "core/analysis/probe_pairs.h"
+#include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
 #include "core/tiers.h"
 
@@ -17,17 +18,6 @@
 
 namespace fabscope {
 namespace {
-
-VotingPair::Routes linksOf(const ProbeRoutes& r, const AnalysisContext& ctx) {
-    VotingPair::Routes out;
-    for (const auto& w : r.routes) {
-        std::vector<std::uint32_t> links;
-        for (const Hop& h : w.hops)
-            if (auto l = ctx.linkOf(h.tx)) links.push_back(l->value());
-        out.emplace_back(w.weight, std::move(links));
-    }
-    return out;
-}
 
 // Round trips cannot say which way a link dropped: the end nearer the hosts is listed first.
 std::vector<PortRef> linkEnds(const AnalysisContext& ctx, const std::vector<int>& tier, std::uint32_t link) {
@@ -172,6 +162,17 @@ Finding slowPair(const AnalysisContext& ctx, const ProbePair& p, const PairVerdi
 
 } // namespace
 
+VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx) {
+    VotingPair::Routes out;
+    for (const auto& w : r.routes) {
+        std::vector<std::uint32_t> links;
+        for (const Hop& h : w.hops)
+            if (auto l = ctx.linkOf(h.tx)) links.push_back(l->value());
+        out.emplace_back(w.weight, std::move(links));
+    }
+    return out;
+}
+
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     if (ctx.fabric().nodes.empty()) return;
     const AnalysisConfig& cfg = ctx.config();
@@ -186,8 +187,8 @@ void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::ve
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const PairVerdict& v = verdicts[i];
         votes[i].bad = v.lossy || (v.latency() && v.slowHost.empty());
-        votes[i].forward = linksOf(pairs[i].forward, ctx);
-        votes[i].reply = linksOf(pairs[i].reply, ctx);
+        votes[i].forward = votingRoutes(pairs[i].forward, ctx);
+        votes[i].reply = votingRoutes(pairs[i].reply, ctx);
     }
     const auto blamed = blameLinks(votes, cfg.lossyLink.minBadVotes, cfg.lossyLink.maxGoodShare);
     const std::vector<int> tier = computeTiers(ctx.fabric());
