@@ -40,7 +40,7 @@ struct Sweep {
                                   {"node-01", "node-15", "all_reduce_perf", 4, FailedRun::Wrong}};
 
     [[nodiscard]] std::string host(int i) const {
-        char b[16];
+        char b[32];
         std::snprintf(b, sizeof b, "node-%02d", i + 1);
         return b;
     }
