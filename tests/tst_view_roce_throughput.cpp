@@ -127,6 +127,8 @@ private Q_SLOTS:
         QVERIFY(inspector);
         QVERIFY2(inspector->text().contains(QStringLiteral("Width/speed: unknown")), qPrintable(inspector->text()));
         QVERIFY(!inspector->text().contains(QStringLiteral("???")));
+        // Its rates at the cursor in Gb/s: gpu1 sends 40 Gb/s (up, towards the leaf).
+        QTRY_VERIFY2(inspector->text().contains(QStringLiteral("Throughput up (towards the spine): 40")), qPrintable(inspector->text()));
         auto* charts = w.findChild<LinkChartsPanel*>();
         QVERIFY(charts);
         bool said = false;

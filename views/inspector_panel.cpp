@@ -159,7 +159,9 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
 }
 
 void InspectorPanel::addRates(QStandardItem* parent, int link) {
-    for (int m : {static_cast<int>(LinkMetric::UtilUp), static_cast<int>(LinkMetric::UtilDown), static_cast<int>(LinkMetric::XmitWait),
+    // Throughput in Gb/s first: a RoCE link without a port speed has no utilisation, only its rate.
+    for (int m : {static_cast<int>(LinkMetric::ThroughputUp), static_cast<int>(LinkMetric::ThroughputDown),
+                  static_cast<int>(LinkMetric::UtilUp), static_cast<int>(LinkMetric::UtilDown), static_cast<int>(LinkMetric::XmitWait),
                   static_cast<int>(LinkMetric::Errors)}) {
         const QString name = QString::fromUtf8(metricName(static_cast<LinkMetric>(m)).data());
         QStandardItem* key = row(parent, name, QString());
