@@ -7,6 +7,7 @@
 #include "views/background_job.h"
 #include "views/annotations_panel.h"
 #include "views/benchmarks_panel.h"
+#include "views/compare_panel.h"
 #include "views/diagnostics_panel.h"
 #include "views/fabric_view.h"
 #include "views/finding_focus.h"
@@ -185,6 +186,8 @@ void MainWindow::createActions() {
     exportReport->setShortcut(QKeySequence(tr("Ctrl+E")));
     exportReport->setToolTip(tr("HTML, PDF, CSV or JSON by the file's extension, over the selected time window"));
     file->addSeparator();
+    addCompareActions(file);
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -354,6 +357,7 @@ void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base) {
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
+    compare_->clear();  // a comparison is of the store shown before
     snapshot_ = std::move(snapshot);
     setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
     selection_->clear();

@@ -11,6 +11,8 @@
 
 class QComboBox;
 class QDockWidget;
+class QMenu;
+class QStackedWidget;
 class QTableWidget;
 class QTreeWidget;
 
@@ -20,6 +22,10 @@ struct Finding;
 struct FindingsReport;
 struct ImportOutcome;
 class AnalysisController;
+class CompareCharts;
+class ComparePanel;
+struct CompareRequest;
+struct CompareResult;
 class BackgroundJob;
 class ImportJob;
 class AnnotationsPanel;
@@ -50,6 +56,10 @@ public:
     [[nodiscard]] SelectionController* selection() const { return selection_; }
     [[nodiscard]] ReportExporter* reportExporter() const { return exporter_; }
     [[nodiscard]] RecentStores* recentStores() const { return recent_; }
+    // File > Compare… (app/main_window_compare.cpp): the dialog's OK calls this; so may tests.
+    void compareWith(const CompareRequest& request);
+    [[nodiscard]] ComparePanel* comparePanel() const { return compare_; }
+    [[nodiscard]] CompareCharts* compareCharts() const { return compareCharts_; }
 
 Q_SIGNALS:
     void fabricShown();  // the fabric of an opened store is drawn; its rates are still loading
@@ -57,6 +67,7 @@ Q_SIGNALS:
     void importFinished(bool ok);
     void analysisFinished();
     void reportExported(bool ok, const QString& message);
+    void compareFinished(bool ok);  // a comparison landed (compare mode on), failed or was cancelled
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -79,6 +90,12 @@ private:
     void showJobFocus(const FindingFocus& focus);
     void chooseStoreToOpen();
     void chooseFilesToImport();
+    // Compare mode (app/main_window_compare.cpp): the Changes dock and the compare charts beside
+    // the link charts, File > Compare… / Leave compare (Esc) / Back to compare, and the wiring.
+    void createCompareDock(QDockWidget* tabWith, QDockWidget* chartsDock);
+    void addCompareActions(QMenu* file);
+    void enterCompare(std::shared_ptr<const CompareResult> result);
+    void leftCompare();
 
     QString storePath_;
     QString lastImport_;  // the last import's result line, shown with the reopened store
@@ -109,6 +126,13 @@ private:
     BackgroundJob* ratesJob_ = nullptr;  // its link rates, cancelled by a newer open
     ImportJob* importJob_ = nullptr;     // one import (files or a pull) at a time
     QString metricNote_;                 // why the metric box changed by itself, for the status line
+    ComparePanel* compare_ = nullptr;
+    CompareCharts* compareCharts_ = nullptr;
+    QStackedWidget* chartsStack_ = nullptr;  // the link charts, or in compare mode the compare charts
+    QDockWidget* changesDock_ = nullptr;
+    QAction* leaveCompare_ = nullptr;
+    QAction* backToCompare_ = nullptr;
+    QList<QAction*> escActionsHeld_;  // the window's other Esc actions, disabled in compare mode
 };
 
 } // namespace fabscope

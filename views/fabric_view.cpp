@@ -4,6 +4,7 @@
 
 #include "core/linkrate.h"
 #include "views/background_job.h"
+#include "views/compare_colouring.h"
 #include "views/fabric_layout.h"
 #include "views/store_snapshot.h"
 
@@ -54,6 +55,7 @@ void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     edgeColour_.clear();
     selectedNode_ = selectedLink_ = -1;
     overlay_ = {};
+    compare_.reset();  // a comparison colours the fabric it was made for
     bin_ = snapshot_ ? snapshot_->rates.binAt(time_) : -1;
     fit();
     Q_EMIT layoutChanged();
@@ -141,6 +143,12 @@ std::optional<QPointF> FabricView::nodePosition(int node) const {
 void FabricView::setMetric(LinkMetric metric) {
     if (metric == scale_.metric()) return;
     scale_ = ColourScale(metric);
+    colourDirty_ = true;
+    update();
+}
+
+void FabricView::setCompareColouring(std::shared_ptr<const CompareColouring> colouring) {
+    compare_ = std::move(colouring);
     colourDirty_ = true;
     update();
 }
@@ -262,6 +270,15 @@ void FabricView::recolour() {
     const LinkMetric m = scale_.metric();
     for (std::size_t e = 0; e < edges.size(); ++e) {
         float v = std::numeric_limits<float>::quiet_NaN();
+        if (compare_) {  // compare mode: a bundle shows its member with the largest change
+            for (std::uint32_t k = 0; k < edges[e].members; ++k) {
+                const float x = compare_->delta(layout_->edgeMembers[edges[e].firstMember + k]);
+                if (!std::isnan(x) && (std::isnan(v) || std::abs(x) > std::abs(v))) v = x;
+            }
+            edgeValue_[e] = v;
+            edgeColour_[e + 1] = compare_->rgb(v);
+            continue;
+        }
         if (rates)
             for (std::uint32_t k = 0; k < edges[e].members; ++k) {
                 const float x = rates->value(m, layout_->edgeMembers[edges[e].firstMember + k], static_cast<std::size_t>(bin_));
@@ -294,6 +311,7 @@ QRgb FabricView::linkColour(int link) const {
 }
 
 float FabricView::linkValue(int link) const {
+    if (compare_ && link >= 0) return compare_->delta(static_cast<std::size_t>(link));
     if (!snapshot_ || snapshot_->rates.empty() || bin_ < 0 || link < 0) return std::numeric_limits<float>::quiet_NaN();
     return snapshot_->rates.value(scale_.metric(), static_cast<std::size_t>(link), static_cast<std::size_t>(bin_));
 }
@@ -399,6 +417,13 @@ QString FabricView::tooltipAt(QPointF pos) const {
         text += tr("<br>up %1 (%2), down %3 (%4)")
                     .arg(gbps.format(util(LinkMetric::ThroughputUp, l)), pct.format(util(LinkMetric::UtilUp, l)),
                          gbps.format(util(LinkMetric::ThroughputDown, l)), pct.format(util(LinkMetric::UtilDown, l)));
+    }
+    if (compare_) {
+        if (edge.members == 1) text += QStringLiteral("<br>") + compare_->tooltip(layout_->edgeMembers[edge.firstMember]).toHtmlEscaped();
+        return text + tr("<br>Δ p95 utilisation drawn: %1 (largest change of the %2 link(s) drawn here)")
+                          .arg(CompareColouring::format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]
+                                                                                                         : std::numeric_limits<float>::quiet_NaN()))
+                          .arg(edge.members);
     }
     text += tr("<br>%1: %2 (max over the %3 link(s) drawn here)")
                 .arg(scale_.name(), scale_.format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]
@@ -531,6 +556,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
             p.drawEllipse(*c, 10, 10);
         }
     paintHopNumbers(p);
+    if (compare_) compare_->paintMarks(p, *this);  // removed links dashed, width/speed changes labelled
     p.setRenderHint(QPainter::Antialiasing, false);
 
     // Header and legend.
@@ -542,10 +568,21 @@ void FabricView::paintEvent(QPaintEvent* event) {
                                     .arg(f.links.size())
                                     .arg(zoom(), 0, 'f', 1)
                                     .arg(folded_ ? tr(", hosts folded under their leaf (zoom in to unfold)") : QString()));
-    p.drawText(QPointF(10, 36), snapshot_->rates.empty() ? tr("No counters in this store: links are drawn without colour.")
-                                                         : tr("Cursor %1").arg(when));
-    p.drawText(QPointF(10, 54), tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
-    scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
+    if (compare_) {
+        QFont bold = p.font();
+        bold.setBold(true);
+        p.save();
+        p.setFont(bold);
+        const QString title = compare_->header();  // in full in the Changes dock
+        p.drawText(QPointF(10, 36), QFontMetrics(bold).elidedText(title, Qt::ElideMiddle, std::max(100, width() - 330)));
+        p.restore();
+    } else
+        p.drawText(QPointF(10, 36), snapshot_->rates.empty() ? tr("No counters in this store: links are drawn without colour.")
+                                                             : tr("Cursor %1").arg(when));
+    p.drawText(QPointF(10, 54), compare_ ? tr("Esc or Leave compare: back to the metric's colours; a change in the Changes dock frames its link.")
+                                         : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
+    if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));
+    else scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
 }
 
 } // namespace fabscope

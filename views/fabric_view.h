@@ -24,6 +24,7 @@ class QPainter;
 namespace fabscope {
 
 class BackgroundJob;
+class CompareColouring;
 
 struct StoreSnapshot;
 
@@ -47,6 +48,11 @@ public:
     [[nodiscard]] const FabricLayout* currentLayout() const { return layout_.get(); }
     // The finding drawn over the graph: its path, origin and spread (empty when none).
     [[nodiscard]] const FindingFocus& findingOverlay() const { return overlay_; }
+    // Compare mode (views/compare_colouring.h): links coloured by their change (Δ p95 utilisation,
+    // bad − good) with the topology changes marked, instead of the metric at the cursor; null
+    // goes back to the metric. A new store leaves it.
+    void setCompareColouring(std::shared_ptr<const CompareColouring> colouring);
+    [[nodiscard]] const CompareColouring* compareColouring() const { return compare_.get(); }
 
     // Hit testing and probes (widget coordinates), also used by tests.
     [[nodiscard]] int nodeAt(QPointF pos) const;       // node index or -1 (hosts only when unfolded)
@@ -144,6 +150,7 @@ private:
     std::vector<QRgb> edgeColour_;   // index = edge id + 1
     int selectedNode_ = -1, selectedLink_ = -1;
     FindingFocus overlay_;
+    std::shared_ptr<const CompareColouring> compare_;
     LayoutKind layoutKind_ = LayoutKind::Auto;
     QPoint pressPos_;
     double pressOx_ = 0;

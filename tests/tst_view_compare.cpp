@@ -1,0 +1,271 @@
+// Compare mode in the window (issue 19) on compare_fixture.h's runs: File > Compare… against the
+// good store (and two windows of one store) lists the downed uplink, the 1x link and the job
+// first in the Changes dock; the fabric is coloured by Δ p95 utilisation (a sibling uplink that
+// took the downed one's load on the "more" side, an unchanged link neutral grey, the legend in
+// percentage points); a click on a change selects and frames its link and charts its good and
+// bad windows side by side; Esc leaves compare mode (normal colours back) and Ctrl+Shift+B
+// returns to it.
+#include "compare_fixture.h"
+#include "gui_fixture.h"
+#include "screenshot.h"
+
+#include "views/compare_charts.h"
+#include "views/compare_colouring.h"
+#include "views/compare_dialog.h"
+#include "views/compare_panel.h"
+#include "views/fabric_view.h"
+#include "views/selection.h"
+#include "views/store_snapshot.h"
+#include "views/time_chart_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QtCharts/QLineSeries>
+
+#include <set>
+
+using namespace fabscope;
+
+namespace {
+
+int linkOf(const StoreSnapshot& s, const std::string& node, const std::string& port) {
+    const auto p = s.findPort(PortRef{node, {}, port});
+    if (!p) return -1;
+    const auto l = s.linkOf(*p);
+    return l ? static_cast<int>(l->value()) : -1;
+}
+
+int nodeOf(const StoreSnapshot& s, const std::string& name) {
+    const auto it = s.nodeByName.find(name);
+    return it == s.nodeByName.end() ? -1 : static_cast<int>(it->second);
+}
+
+// The row of the Changes table whose Where column contains `text`.
+int rowWhere(QTableView* table, const QString& text) {
+    for (int r = 0; r < table->model()->rowCount(); ++r)
+        if (table->model()->index(r, ComparePanel::Where).data().toString().contains(text)) return r;
+    return -1;
+}
+
+void clickRow(QTableView* table, int row) {
+    const QModelIndex index = table->model()->index(row, ComparePanel::Where);
+    table->scrollTo(index);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+}
+
+// The colour a person sees where the view draws a link.
+QRgb pixelOf(FabricView* f, int link) {
+    f->renderFrame();
+    const auto at = f->pixelOfLink(link);
+    if (!at) return 0;
+    return f->grab().toImage().pixel(*at);
+}
+
+} // namespace
+
+class TestViewCompare : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    cmpfix::Stores2 stores_;
+
+    // File > Compare… (Ctrl+Shift+C) as a person drives it; `setUp` fills the dialog.
+    template <typename SetUp>
+    void compareThroughDialog(MainWindow& w, SetUp setUp) {
+        QSignalSpy done(&w, &MainWindow::compareFinished);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(&w, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        auto* dialog = w.findChild<CompareDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        setUp(*dialog);
+        QVERIFY2(dialog->problem().isEmpty(), qPrintable(dialog->problem()));
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.front().front().toBool(), true);
+    }
+
+    // The first three changes are the downed uplink, the 1x link and the job.
+    static void checkTopRows(QTableView* table) {
+        QVERIFY(table->model()->rowCount() >= 3);
+        std::multiset<QString> kinds;
+        QString where;
+        for (int r = 0; r < 3; ++r) {
+            kinds.insert(table->model()->index(r, ComparePanel::Kind).data().toString());
+            where += table->model()->index(r, ComparePanel::Where).data().toString() + QLatin1Char('|');
+            QCOMPARE(table->model()->index(r, ComparePanel::Rank).data().toInt(), r + 1);
+        }
+        QCOMPARE(kinds, (std::multiset<QString>{QStringLiteral("job"), QStringLiteral("topology"), QStringLiteral("topology")}));
+        QVERIFY2(where.contains(QLatin1String("leaf01 p20")) && where.contains(QLatin1String("spine01 p1")), qPrintable(where));
+        QVERIFY2(where.contains(QLatin1String("leaf03 p21")) && where.contains(QLatin1String("spine02 p3")), qPrintable(where));
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        atest::Stores stores(dir_);
+        stores_ = cmpfix::make(stores);
+    }
+
+    void twoStoresColourListSelectAndLeave() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.bad)));
+        compareThroughDialog(w, [&](CompareDialog& d) { d.useOtherStore(QString::fromStdString(stores_.good), true); });
+        ComparePanel* panel = w.comparePanel();
+        QVERIFY(panel->active());
+        QAbstractItemModelTester tester(panel->table()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Labelled: "Compare: good <store> <window> vs bad <store> <window>", in the dock and the title.
+        const QString good = QFileInfo(QString::fromStdString(stores_.good)).fileName(), bad = QFileInfo(QString::fromStdString(stores_.bad)).fileName();
+        QVERIFY2(panel->banner().startsWith(QStringLiteral("Compare: good ") + good) && panel->banner().contains(QStringLiteral(" vs bad ") + bad) &&
+                     panel->banner().contains(QLatin1String("UTC")),
+                 qPrintable(panel->banner()));
+        QVERIFY(w.windowTitle().contains(QLatin1String("Compare: good")));
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("changesDock"))->isVisible());
+        checkTopRows(panel->table());
+
+        // The fabric: Δ p95 utilisation, bad − good.
+        auto* f = w.findChild<FabricView*>();
+        const auto snap = w.snapshot();
+        const CompareColouring* c = f->compareColouring();
+        QVERIFY(c);
+        QVERIFY(CompareColouring::legendTitle().contains(QLatin1String("percentage points")));
+        const int sibling = linkOf(*snap, "leaf01", "21"), unchanged = linkOf(*snap, "leaf02", "20"), oneX = linkOf(*snap, "leaf03", "21");
+        const int goodOnly = linkOf(*snap, "leaf04", "22");
+        QVERIFY(sibling >= 0 && unchanged >= 0 && oneX >= 0 && goodOnly >= 0);
+        QCOMPARE(linkOf(*snap, "leaf01", "20"), -1);  // the downed uplink is not in the bad topology
+        QVERIFY2(std::abs(c->delta(static_cast<std::size_t>(sibling)) - 22.5f) < 3, qPrintable(QString::number(c->delta(sibling))));
+        QCOMPARE(c->delta(static_cast<std::size_t>(unchanged)), 0.0f);
+        QVERIFY(c->delta(static_cast<std::size_t>(oneX)) > 40);
+        QVERIFY(std::isnan(c->delta(static_cast<std::size_t>(goodOnly))));  // counters in the good run only: no data, not 0
+        const QRgb rose = pixelOf(f, sibling), same = pixelOf(f, unchanged);
+        QVERIFY2(qRed(rose) > qBlue(rose) + 60 && qRed(rose) > qGreen(rose) + 40,
+                 qPrintable(QStringLiteral("sibling uplink %1").arg(rose, 0, 16)));  // the "more load" side
+        QCOMPARE(same & 0xFFFFFFu, CompareColouring::neutral() & 0xFFFFFFu);
+        QCOMPARE(pixelOf(f, goodOnly) & 0xFFFFFFu, CompareColouring::noData() & 0xFFFFFFu);
+        // Topology marks: the downed uplink between its two switches, the 1x link labelled.
+        bool removed = false, narrowed = false;
+        for (const auto& m : c->marks()) {
+            removed = removed || (m.removed && std::set<int>{m.nodeA, m.nodeB} == std::set<int>{nodeOf(*snap, "leaf01"), nodeOf(*snap, "spine01")});
+            narrowed = narrowed || (m.link == oneX && m.label.startsWith(QLatin1String("1x")));
+        }
+        QVERIFY(removed);
+        QVERIFY(narrowed);
+        QVERIFY(f->tooltipAt(QPointF(*f->pixelOfLink(sibling))).contains(QLatin1String(" pp")));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-two-stores.png")));
+
+        // A click on the 1x link's change selects it, frames it and charts both windows.
+        QTableView* table = panel->table();
+        clickRow(table, rowWhere(table, QStringLiteral("leaf03 p21")));
+        QCOMPARE(w.selection()->link(), oneX);
+        QCOMPARE(f->selectedLink(), oneX);
+        QVERIFY(f->zoom() > 1.01);
+        for (const char* n : {"leaf03", "spine02"}) {
+            const auto at = f->nodePosition(nodeOf(*snap, n));
+            QVERIFY(at && f->rect().contains(at->toPoint()));
+        }
+        auto* stack = w.findChild<QStackedWidget*>(QStringLiteral("linkChartsStack"));
+        CompareCharts* charts = w.compareCharts();
+        QCOMPARE(stack->currentWidget(), charts);
+        for (int side = 0; side < 2; ++side) {
+            QVERIFY(charts->series(side, 0)->count() > 0);
+            QVERIFY(charts->view(side)->emptyText().isEmpty());
+            QVERIFY2(charts->title(side)->text().contains(QLatin1String("UTC")), qPrintable(charts->title(side)->text()));
+        }
+        QVERIFY(charts->title(0)->text().contains(good) && charts->title(1)->text().contains(bad));
+        // The 1x link runs at 95 % in the bad run, 45 % in the good one.
+        auto peak = [](QLineSeries* s) {
+            double p = 0;
+            for (const QPointF& pt : s->points()) p = std::max(p, pt.y());
+            return p;
+        };
+        QVERIFY2(peak(charts->series(1, 0)) > 85 && peak(charts->series(0, 0)) < 55,
+                 qPrintable(QStringLiteral("%1 %2").arg(peak(charts->series(0, 0))).arg(peak(charts->series(1, 0)))));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-1x-selected.png")));
+
+        // The downed uplink: not in the bad topology, so its two ends are framed and ringed and
+        // the bad side says why it has no chart.
+        clickRow(table, rowWhere(table, QStringLiteral("leaf01 p20")));
+        QCOMPARE(w.selection()->link(), -1);
+        const auto& ringed = f->findingOverlay().nodes;
+        QVERIFY(std::find(ringed.begin(), ringed.end(), static_cast<std::uint32_t>(nodeOf(*snap, "leaf01"))) != ringed.end());
+        QVERIFY(std::find(ringed.begin(), ringed.end(), static_cast<std::uint32_t>(nodeOf(*snap, "spine01"))) != ringed.end());
+        QVERIFY(charts->series(0, 0)->count() > 0);
+        QVERIFY2(charts->view(1)->emptyText().contains(QLatin1String("not in the bad run")), qPrintable(charts->view(1)->emptyText()));
+
+        // Esc leaves compare mode: the metric's colours, the link charts and the title are back.
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        f->setFocus();
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(!panel->active());
+        QVERIFY(!f->compareColouring());
+        QCOMPARE(stack->currentIndex(), 0);
+        QVERIFY(!w.windowTitle().contains(QLatin1String("Compare")));
+        QCOMPARE(pixelOf(f, sibling) & 0xFFFFFFu, f->colourScale().rgb(f->linkValue(sibling)) & 0xFFFFFFu);
+        QVERIFY(pixelOf(f, unchanged) != CompareColouring::neutral());
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-left.png")));
+        // ... and Esc is the time scrubber's Clear window again.
+        auto* clear = w.findChild<QAction*>(QStringLiteral("Clear window"));
+        QVERIFY(clear && clear->isEnabled());
+        // Leaving is undoable: Ctrl+Shift+B shows the same comparison again.
+        QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(panel->active());
+        QVERIFY(f->compareColouring());
+        QVERIFY(!clear->isEnabled());  // Esc leaves compare mode while it is on
+        QCOMPARE(pixelOf(f, unchanged) & 0xFFFFFFu, CompareColouring::neutral() & 0xFFFFFFu);
+        QVERIFY(qRed(pixelOf(f, sibling)) > qBlue(pixelOf(f, sibling)) + 60);
+        QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("leaveCompareButton")), Qt::LeftButton);
+        QVERIFY(!f->compareColouring());
+    }
+
+    // Two windows of one store: the dialog's default windows are the halves of the store's span
+    // (the good run, then the bad one).
+    void twoWindowsOfOneStore() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.one)));
+        compareThroughDialog(w, [&](CompareDialog& d) {
+            d.findChild<QRadioButton*>(QStringLiteral("compareWindowMode"))->setChecked(true);
+            const CompareRequest r = d.request();
+            QCOMPARE(r.goodStore, stores_.one);
+            QCOMPARE(r.badStore, stores_.one);
+            QCOMPARE(*r.goodWindow.from, cmpfix::kGoodFrom);
+            QCOMPARE(*r.badWindow.to, cmpfix::kBadTo);
+            QVERIFY(*r.goodWindow.to <= cmpfix::kBadFrom && *r.goodWindow.to >= cmpfix::kGoodTo);
+        });
+        ComparePanel* panel = w.comparePanel();
+        checkTopRows(panel->table());
+        auto* f = w.findChild<FabricView*>();
+        const auto snap = w.snapshot();
+        const int sibling = linkOf(*snap, "leaf01", "22");
+        QVERIFY(sibling >= 0);
+        const QRgb rose = pixelOf(f, sibling);
+        QVERIFY2(qRed(rose) > qBlue(rose) + 60, qPrintable(QString::number(rose, 16)));
+        QCOMPARE(pixelOf(f, linkOf(*snap, "leaf04", "20")) & 0xFFFFFFu, CompareColouring::neutral() & 0xFFFFFFu);
+        // Selecting the sibling in the fabric charts it in both windows of the one store.
+        w.selection()->selectLink(sibling);
+        CompareCharts* charts = w.compareCharts();
+        for (int side = 0; side < 2; ++side) QVERIFY(charts->series(side, 0)->count() > 0);
+        const double goodLast = charts->series(0, 0)->points().back().x() / 1000, badFirst = charts->series(1, 0)->points().front().x() / 1000;
+        QVERIFY2(goodLast <= cmpfix::kGoodTo + 10 && badFirst >= cmpfix::kBadFrom - 10, qPrintable(QStringLiteral("%1 %2").arg(goodLast).arg(badFirst)));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-two-windows.png")));
+        // Opening another store leaves compare mode for good: nothing to go back to.
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.good), false));
+        QVERIFY(!panel->active());
+        QVERIFY(!panel->result());
+        QVERIFY(!w.findChild<QAction*>(QStringLiteral("backToCompareAction"))->isEnabled());
+        QVERIFY(!f->compareColouring());
+    }
+};
+
+QTEST_MAIN(TestViewCompare)
+#include "tst_view_compare.moc"
