@@ -23,6 +23,7 @@ Section annotations(const ReportData& d);
 Section benchmarks(const ReportData& d);
 Section latency(const ReportData& d);
 Section pairwise(const ReportData& d);  // only when the store has two-host runs (doc_pairwise.cpp)
+Section stress(const ReportData& d);    // only when the store has counters and a topology (doc_stress.cpp)
 Section methods(const ReportData& d);
 
 // Shared helpers.

@@ -66,6 +66,11 @@ ReportDocument buildDocument(const ReportData& d) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "benchmarks"; });
         doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::pairwise(d));
     }
+    // Single points of stress only with counters and a topology, after the GPU time at risk.
+    if (d.stress.evaluated) {
+        const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "gpu_time_at_risk"; });
+        doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::stress(d));
+    }
     return doc;
 }
 

@@ -142,6 +142,41 @@ ordered_json pairwiseJson(const PairBenchmarks& pb, const PairBenchmarkConfig& c
     return j;
 }
 
+// Single points of stress (docs/REPORTS.md): each evaluated top-tier switch failed in turn, worst
+// first; utilisation as fractions 0..1, loads in Gb/s.
+ordered_json stressJson(const StressReport& st) {
+    ordered_json a = ordered_json::array();
+    for (const SwitchStress& x : st.rows) {
+        ordered_json e{{"switch", x.node}};
+        if (!x.guid.empty()) e["guid"] = x.guid;
+        e["tier"] = st.tier;
+        e["links_failed"] = x.linksFailed;
+        e["load_p95_gbps"] = r4(x.loadGbps);
+        if (x.worst && x.worst->ports.size() == 2)
+            e["worst_link"] = {{"tx", port(x.worst->ports[0])},
+                               {"rx", port(x.worst->ports[1])},
+                               {"capacity_gbps", r4(x.worst->after.capacityGbps)},
+                               {"p95_util_before", r4(x.worst->before.p95Util())},
+                               {"p95_util_after", r4(x.worst->after.p95Util())},
+                               {"peak_util_after", r4(x.worst->after.peakUtil())}};
+        else
+            e["worst_link"] = nullptr;
+        e["turning_hot"] = x.turningHot;
+        e["disconnected"] = x.report.disconnected;
+        e["jobs"] = ordered_json::array();
+        for (const JobImpact& j : x.report.jobs)
+            e["jobs"].push_back({{"job", j.name},
+                                 {"ranks", j.ranks},
+                                 {"slowdown", r4(j.slowdown)},
+                                 {"gpu_hours_at_risk", r4(j.gpuHoursAtRisk)},
+                                 {"disconnected", j.disconnected}});
+        e["worst_slowdown"] = x.worstJob ? ordered_json(r4(x.worstJob->slowdown)) : ordered_json(nullptr);
+        e["gpu_hours_at_risk"] = r4(x.gpuHoursAtRisk);
+        a.push_back(std::move(e));
+    }
+    return a;
+}
+
 // Every table of the report document (the new sections' included), keyed by its CSV name: rows
 // as objects by column header (units are in the headers); numeric columns as numbers.
 ordered_json tablesJson(const ReportDocument& doc) {
@@ -193,6 +228,11 @@ std::string renderJson(const ReportData& d, int indent) {
             {{"id", a.id}, {"start", a.start}, {"end", a.end}, {"note", a.note}, {"author", a.author}, {"ports", std::move(ports)}});
     }
     r["pairwise_benchmarks"] = pairwiseJson(d.pairBenchmarks, d.config.pairBenchmark);
+    r["single_points_of_stress"] = stressJson(d.stress);
+    r["single_points_of_stress_scope"] = {{"evaluated", d.stress.evaluated},
+                                          {"top_tier_switches", d.stress.topTierSwitches},
+                                          {"switches_evaluated", d.stress.rows.size()},
+                                          {"chosen_by_load", d.stress.byLoad}};
     r["tables"] = tablesJson(buildDocument(d));
     j["report"] = std::move(r);
     // Node descriptions are not guaranteed UTF-8: replace bad bytes rather than fail the report.

@@ -2,6 +2,7 @@
 
 #include "core/analysis/context.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -38,6 +39,10 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, ctx.fabric(), options.config.pairBenchmark);
     r.probes = loadProbePairs(store, ctx.fabric(), r.findings.windowStart, r.findings.windowEnd,
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
+    const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
+                                      [](const TierDirection& g) { return g.directions > 0; });
+    r.stress = singlePointsOfStress(store, ctx, r.findings.windowStart, r.findings.windowEnd, measured, options.stressSwitches,
+                                    options.config, options.cancel);
     return r;
 }
 

@@ -8,6 +8,7 @@
 #include "core/report/benchmarks.h"
 #include "core/report/fabric_summary.h"
 #include "core/report/gpu_risk.h"
+#include "core/report/stress.h"
 #include "core/report/utilisation.h"
 
 #include <atomic>
@@ -31,6 +32,7 @@ struct ReportData {
     BenchmarkResults benchmarks;          // perftest and nccl-tests results (all of them)
     ProbePairs probes;                    // probe pairs over the window (latency section)
     PairBenchmarks pairBenchmarks;        // two-host nccl-tests runs judged by class (all of them, as benchmarks)
+    StressReport stress;                  // each top-tier switch failed in turn (what-if), with counters and a topology
 };
 
 struct ReportOptions {
@@ -39,6 +41,7 @@ struct ReportOptions {
     std::size_t topLinks = 10;   // rows of the hot-links table
     std::size_t chartedLinks = 4;  // of which get a chart
     double generatedAt = 0;      // 0: now
+    std::size_t stressSwitches = 48;  // top-tier switches failed in turn at most (single points of stress); 0: none
     // Findings already made over the same window with the same config (the GUI's, on screen):
     // used instead of analysing again when their window is the report's.
     std::shared_ptr<const FindingsReport> findings;

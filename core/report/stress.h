@@ -1,0 +1,43 @@
+#pragma once
+// "Single points of stress" (issue 22): each top-tier switch failed in turn with the what-if
+// model (core/whatif, docs/ANALYSIS.md "What-if") over the report's window, to see which one the
+// fabric can least afford to lose. A prediction from the window's measured load, not a simulation.
+#include "core/analysis/context.h"
+#include "core/whatif/whatif.h"
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fabscope {
+
+struct SwitchStress {
+    std::string node;           // its description
+    std::string guid;
+    double loadGbps = 0;        // p95 load summed over its link directions before (what it carries)
+    std::size_t linksFailed = 0;
+    std::optional<WhatIfLink> worst;    // the live link direction with the highest p95 after
+    std::size_t turningHot = 0;         // link directions turning hot
+    std::optional<JobImpact> worstJob;  // the highest slowdown (a cut-off job first)
+    double gpuHoursAtRisk = 0;          // summed over the jobs
+    WhatIfReport report;
+};
+
+struct StressReport {
+    bool evaluated = false;        // the store had a topology and counters
+    int tier = 0;                  // the top switch tier
+    std::size_t topTierSwitches = 0;
+    std::size_t limit = 0;         // at most this many evaluated
+    bool byLoad = false;           // more than `limit`: the most loaded were chosen
+    std::vector<SwitchStress> rows;  // by worst after p95, highest first
+};
+
+// Fails every top-tier switch of ctx.fabric() in turn (at most `limit`, the ones carrying the
+// most p95 load when there are more) over [from, to]. `measured`: the store has counters; without
+// them, or without a topology, nothing is evaluated. Throws AnalysisCancelled when `cancel` is set.
+StressReport singlePointsOfStress(const Store& store, const AnalysisContext& ctx, double from, double to, bool measured,
+                                  std::size_t limit, const AnalysisConfig& config, const std::atomic<bool>* cancel = nullptr);
+
+} // namespace fabscope

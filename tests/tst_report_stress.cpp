@@ -1,0 +1,194 @@
+// The report's "Single points of stress" section (issue 22) on compare_fixture.h's 4-leaf, 3-spine
+// fabric (4xHDR, 200 Gb/s) with steady load: leaf01's uplinks carry 70 % up, every other link
+// direction 50 %, and a job runs on gpu01 (leaf01) and gpu03 (leaf02). Each spine failed in turn
+// moves leaf01's 70 % onto its two other uplinks (70 + 70 / 2 = 105 %, so two directions turn
+// hot; the others reach 75 %, below the 80 % threshold) and the job, whose ring crosses one of
+// them, slows by max(1, 1.05) / max(1, 0.7). The expected numbers are worked out here from the
+// fixture, not with FabScope's code. A store without counters has no such section.
+#include "compare_fixture.h"
+#include "core/report/csv_writer.h"
+#include "core/report/document.h"
+#include "core/report/html_writer.h"
+#include "core/report/json_writer.h"
+#include "core/report/report_data.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <set>
+
+using namespace fabscope;
+
+namespace {
+
+constexpr int kLeaves = 4, kSpines = 3, kIntervals = 30, kStep = 10;
+constexpr double kLeaf01Up = 0.7, kOther = 0.5, kHot = 0.8;
+
+// The hand calculation: a failed spine's up load from a leaf spreads over the leaf's other uplinks.
+constexpr double kWorstAfter = kLeaf01Up + kLeaf01Up / (kSpines - 1);                         // 1.05
+constexpr double kSlowdown = (kWorstAfter > 1 ? kWorstAfter : 1) / (kLeaf01Up > 1 ? kLeaf01Up : 1);  // 1.05
+constexpr double kGpuHours = (kSlowdown - 1) * 2 /* ranks */ * kIntervals * kStep / 3600.0;
+
+int expectedTurningHot() {
+    int n = 0;
+    for (int l = 1; l <= kLeaves; ++l) {
+        const double up = l == 1 ? kLeaf01Up : kOther;
+        const double upAfter = up + up / (kSpines - 1), downAfter = kOther + kOther / (kSpines - 1);
+        n += (kSpines - 1) * ((up < kHot && upAfter >= kHot) + (kOther < kHot && downAfter >= kHot));
+    }
+    return n;
+}
+
+const Section* section(const ReportDocument& doc, const std::string& id) {
+    for (const auto& s : doc.sections)
+        if (s.id == id) return &s;
+    return nullptr;
+}
+
+const Table* table(const Section& s, const std::string& id) {
+    for (const auto& b : s.blocks)
+        if (const auto* t = std::get_if<Table>(&b); t && t->id == id) return t;
+    return nullptr;
+}
+
+std::size_t column(const Table& t, const std::string& prefix) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (t.columns[i].starts_with(prefix)) return i;
+    qFatal("no column %s", prefix.c_str());
+}
+
+std::string paragraphs(const Section& s) {
+    std::string out;
+    for (const auto& b : s.blocks)
+        if (const auto* p = std::get_if<Paragraph>(&b)) out += p->text + "\n";
+    return out;
+}
+
+} // namespace
+
+class TestReportStress : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::string db_, bare_;
+
+    ReportData data(const std::string& db, std::size_t limit = 48) {
+        const Store store(db, Store::Mode::ReadOnly);
+        ReportOptions o;
+        o.stressSwitches = limit;
+        return buildReportData(store, o);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        std::ostringstream rows;
+        rows.precision(17);
+        for (int l = 1; l <= kLeaves; ++l)
+            for (int s = 1; s <= kSpines; ++s)
+                for (int dir = 0; dir < 2; ++dir) {
+                    const double u = dir == 0 && l == 1 ? kLeaf01Up : kOther;
+                    rows << atest::rows(dir == 0 ? "leaf0" + std::to_string(l) : "spine0" + std::to_string(s), dir == 0 ? 19 + s : l,
+                                        "xmit_bytes", atest::hdrBytes(std::vector<double>(kIntervals, u)), kStep);
+                }
+        atest::Stores stores(dir_);
+        db_ = stores.make(cmpfix::fabric(false), rows.str());
+        const std::string job = stores.path("job.csv");
+        std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
+        cmpfix::importFile(db_, job);
+        bare_ = stores.make(cmpfix::fabric(false), "");  // a topology, no counters
+    }
+
+    void everySpineFailedInTurn() {
+        const ReportData d = data(db_);
+        const ReportDocument doc = buildDocument(d);
+        const Section* s = section(doc, "single_points_of_stress");
+        QVERIFY(s);
+        QCOMPARE(QString::fromStdString(s->title), QStringLiteral("Single points of stress"));
+        const Table* t = table(*s, "single_points_of_stress");
+        QVERIFY(t);
+        QCOMPARE(t->rows.size(), std::size_t{kSpines});
+        std::set<std::string> names;
+        const std::size_t cLink = column(*t, "Worst link"), cBefore = column(*t, "p95 before"), cAfter = column(*t, "p95 after"),
+                          cHot = column(*t, "Turning hot"), cFailed = column(*t, "Links failed"), cCut = column(*t, "Hosts cut"),
+                          cJob = column(*t, "Worst job"), cSlow = column(*t, "Job slowdown"), cRisk = column(*t, "GPU-hours");
+        QVERIFY(t->columns[cRisk].find("GPU h") != std::string::npos);
+        QVERIFY(t->columns[cAfter].find("(%)") != std::string::npos);
+        for (const TableRow& r : t->rows) {
+            const std::string& spine = r.cells[0];
+            names.insert(spine);
+            QCOMPARE(std::stoi(r.cells[cFailed]), kLeaves);
+            // The worst link: one of leaf01's surviving uplinks, into another spine.
+            const std::string& link = r.cells[cLink];
+            QVERIFY2(link.starts_with("leaf01 p") && link.find(" -> spine0") != std::string::npos && link.find(spine) == std::string::npos,
+                     link.c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cBefore]) - kLeaf01Up * 100) < 0.05, r.cells[cBefore].c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cAfter]) - kWorstAfter * 100) < 0.05, r.cells[cAfter].c_str());
+            QCOMPARE(std::stoi(r.cells[cHot]), expectedTurningHot());
+            QCOMPARE(r.cells[cCut], std::string("0"));
+            QVERIFY(!r.cells[cJob].empty() && r.cells[cJob] != "-");
+            QVERIFY2(std::abs(std::stod(r.cells[cSlow]) - kSlowdown) < 1e-3, r.cells[cSlow].c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cRisk]) - kGpuHours) < 1e-4, r.cells[cRisk].c_str());
+            QVERIFY(r.tone == Tone::Critical);  // 105 % is past the critical hot_link threshold
+        }
+        QCOMPARE(names, (std::set<std::string>{"spine01", "spine02", "spine03"}));
+        QCOMPARE(expectedTurningHot(), 2);
+        // The model and its caveat, and how many were evaluated.
+        const std::string text = paragraphs(*s);
+        QVERIFY(text.find("docs/ANALYSIS.md \"What-if\"") != std::string::npos);
+        QVERIFY(text.find("prediction") != std::string::npos);
+        QVERIFY(text.find("all 3 top-tier switches") != std::string::npos);
+        // HTML and CSV carry it too.
+        QVERIFY(renderHtml(doc).find("Single points of stress") != std::string::npos);
+        QVERIFY(renderCsv(doc).find("# table,single_points_of_stress") != std::string::npos);
+    }
+
+    void jsonHasTheArray() {
+        const QJsonObject report =
+            QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(data(db_)))).object()[QStringLiteral("report")].toObject();
+        const QJsonArray a = report[QStringLiteral("single_points_of_stress")].toArray();
+        QCOMPARE(a.size(), kSpines);
+        for (const auto& v : a) {
+            const QJsonObject e = v.toObject();
+            QVERIFY(e[QStringLiteral("switch")].toString().startsWith(QStringLiteral("spine0")));
+            QCOMPARE(e[QStringLiteral("links_failed")].toInt(), kLeaves);
+            const QJsonObject w = e[QStringLiteral("worst_link")].toObject();
+            QCOMPARE(w[QStringLiteral("tx")].toObject()[QStringLiteral("node")].toString(), QStringLiteral("leaf01"));
+            QVERIFY(std::abs(w[QStringLiteral("p95_util_before")].toDouble() - kLeaf01Up) < 1e-4);
+            QVERIFY(std::abs(w[QStringLiteral("p95_util_after")].toDouble() - kWorstAfter) < 1e-4);
+            QCOMPARE(e[QStringLiteral("turning_hot")].toInt(), expectedTurningHot());
+            QVERIFY(e[QStringLiteral("disconnected")].toArray().isEmpty());
+            QVERIFY(std::abs(e[QStringLiteral("worst_slowdown")].toDouble() - kSlowdown) < 1e-4);
+            QVERIFY(std::abs(e[QStringLiteral("gpu_hours_at_risk")].toDouble() - kGpuHours) < 1e-4);
+            QCOMPARE(e[QStringLiteral("jobs")].toArray().size(), 1);
+        }
+        const QJsonObject scope = report[QStringLiteral("single_points_of_stress_scope")].toObject();
+        QCOMPARE(scope[QStringLiteral("top_tier_switches")].toInt(), kSpines);
+        QCOMPARE(scope[QStringLiteral("switches_evaluated")].toInt(), kSpines);
+        QVERIFY(report[QStringLiteral("tables")].toObject().contains(QStringLiteral("single_points_of_stress")));
+    }
+
+    void atMostTheLimitAreEvaluatedAndTheSectionSaysSo() {
+        const ReportData d = data(db_, 2);
+        QCOMPARE(d.stress.rows.size(), std::size_t{2});
+        QVERIFY(d.stress.byLoad);
+        const ReportDocument doc = buildDocument(d);
+        const Section* s = section(doc, "single_points_of_stress");
+        QVERIFY(s);
+        QVERIFY(paragraphs(*s).find("2 of the 3 top-tier switches") != std::string::npos);
+        QCOMPARE(table(*s, "single_points_of_stress")->rows.size(), std::size_t{2});
+    }
+
+    void absentWithoutCounters() {
+        const ReportData d = data(bare_);
+        QVERIFY(!section(buildDocument(d), "single_points_of_stress"));
+        const QJsonObject report =
+            QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(d))).object()[QStringLiteral("report")].toObject();
+        QVERIFY(report[QStringLiteral("single_points_of_stress")].isArray());
+        QVERIFY(report[QStringLiteral("single_points_of_stress")].toArray().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportStress)
+#include "tst_report_stress.moc"
