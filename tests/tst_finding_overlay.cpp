@@ -134,7 +134,21 @@ private Q_SLOTS:
             QVERIFY2(std::any_of(spread.begin(), spread.end(), [&](const std::string& s) { return s.find(port) != std::string::npos; }), port);
         QVERIFY(std::find(pfc.spreadLinks.begin(), pfc.spreadLinks.end(), std::uint32_t(pfc.originLink)) == pfc.spreadLinks.end());
         QVERIFY(pfc.pathLinks.empty());
-        QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_overlay_pfc.png")));
+        // What is shown: the drawn fabric (not the "Drawing the fabric…" banner), the origin's
+        // link banded in red.
+        QTRY_VERIFY(view->frameIsCurrent());
+        const QImage pfcShown = view->grab().toImage();
+        QVERIFY(saveScreenshot(QPixmap::fromImage(pfcShown), QStringLiteral("fabscope_overlay_pfc.png")));
+        const auto originPixel = view->pixelOfLink(pfc.originLink);
+        QVERIFY(originPixel);
+        int red = 0;  // the origin's red band beside the link's own (selected) line
+        for (int dy = -6; dy <= 6; ++dy)
+            for (int dx = -6; dx <= 6; ++dx) {
+                const QColor c(pfcShown.pixel(*originPixel + QPoint(dx, dy)));
+                red += c.red() > 150 && c.green() < 90 && c.blue() < 90;
+            }
+        QVERIFY2(red > 10, qPrintable(QString::number(red)));
+
 
         // The straggler: its route from dgx001 to dgx004, four links joined end to end. Opening
         // another store drops the storm's overlay.
@@ -170,6 +184,7 @@ private Q_SLOTS:
                 }
             QVERIFY2(solid > 100, qPrintable(QString::number(solid)));
         }
+        QTRY_VERIFY(view->frameIsCurrent());
         QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_overlay_straggler.png")));
 
         // Clicking the fabric's background moves the selection on: the overlay goes.
@@ -221,6 +236,7 @@ private Q_SLOTS:
                      host);
         view->renderFrame();
         const QImage after = view->grab().toImage();
+        QTRY_VERIFY(view->frameIsCurrent());
         QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope_job_routes.png")));
         // Pixels: the hop numbers' discs (solid blue) and the job's teal glow appear.
         auto count = [](const QImage& img, auto pred) {
