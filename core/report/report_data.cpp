@@ -41,8 +41,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
                                       [](const TierDirection& g) { return g.directions > 0; });
-    r.stress = singlePointsOfStress(store, ctx, r.findings.windowStart, r.findings.windowEnd, measured, options.stressSwitches,
-                                    options.config, options.cancel);
+    r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.cancel);
     return r;
 }
 

@@ -49,8 +49,7 @@ void summarise(SwitchStress& s) {
 
 } // namespace
 
-StressReport singlePointsOfStress(const Store& store, const AnalysisContext& ctx, double from, double to, bool measured,
-                                  std::size_t limit, const AnalysisConfig& config, const std::atomic<bool>* cancel) {
+StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit, const std::atomic<bool>* cancel) {
     StressReport r;
     r.limit = limit;
     const Fabric& f = ctx.fabric();
@@ -103,7 +102,7 @@ StressReport singlePointsOfStress(const Store& store, const AnalysisContext& ctx
         // By GUID when it has one: descriptions need not be unique.
         const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, "", ""};
         try {
-            s.report = whatIf(store, from, to, {change}, config);
+            s.report = whatIf(ctx, {change});
         } catch (const WhatIfError&) {
             continue;  // a name that resolves elsewhere or no links: nothing to say about it
         }

@@ -35,9 +35,10 @@ struct StressReport {
 };
 
 // Fails every top-tier switch of ctx.fabric() in turn (at most `limit`, the ones carrying the
-// most p95 load when there are more) over [from, to]. `measured`: the store has counters; without
-// them, or without a topology, nothing is evaluated. Throws AnalysisCancelled when `cancel` is set.
-StressReport singlePointsOfStress(const Store& store, const AnalysisContext& ctx, double from, double to, bool measured,
-                                  std::size_t limit, const AnalysisConfig& config, const std::atomic<bool>* cancel = nullptr);
+// most p95 load when there are more) over the context's window and with its thresholds, all on
+// that one context. `measured`: the store has counters; without them, or without a topology,
+// nothing is evaluated. Throws AnalysisCancelled when `cancel` is set.
+StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit,
+                                  const std::atomic<bool>* cancel = nullptr);
 
 } // namespace fabscope

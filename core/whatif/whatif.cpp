@@ -94,13 +94,20 @@ struct Delta {
 
 WhatIfReport whatIf(const Store& store, std::optional<double> from, std::optional<double> to, const std::vector<WhatIfChange>& changes,
                     const AnalysisConfig& config) {
-    WhatIfReport r;
-    r.changes = changes;
     const auto [w0, w1] = resolveWindow(store, AnalysisWindow{from, to});
-    r.windowStart = w0;
-    r.windowEnd = w1;
     const Store::ReadTransaction read(store);
     const AnalysisContext ctx(store, w0, w1, config);
+    return whatIf(ctx, changes);
+}
+
+WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>& changes) {
+    const Store& store = ctx.store();
+    const AnalysisConfig& config = ctx.config();
+    const double w0 = ctx.windowStart(), w1 = ctx.windowEnd();
+    WhatIfReport r;
+    r.changes = changes;
+    r.windowStart = w0;
+    r.windowEnd = w1;
     const Fabric& f = ctx.fabric();
     if (f.links.empty()) throw WhatIfError("the store holds no topology: import one first");
     Model m(ctx);

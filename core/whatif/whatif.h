@@ -66,6 +66,9 @@ struct WhatIfReport {
 
 [[nodiscard]] WhatIfReport whatIf(const Store& store, std::optional<double> from, std::optional<double> to,
                                   const std::vector<WhatIfChange>& changes, const AnalysisConfig& config);
+// The same over a context already built (a report evaluates many changes on one context).
+class AnalysisContext;
+[[nodiscard]] WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>& changes);
 
 // {"fabscope_whatif": 1, "model": ..., "changes": [...], "links": [...], "disconnected": [...], "job": {...}}
 [[nodiscard]] std::string whatIfJson(const WhatIfReport& report, int indent = 2);
