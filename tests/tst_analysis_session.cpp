@@ -76,13 +76,15 @@ private Q_SLOTS:
         const TimeRange first{span.start, span.end}, second{span.start, span.start + (span.end - span.start) / 4};
         QSignalSpy finished(controller, &AnalysisController::finished);
         QSignalSpy cancelled(controller, &AnalysisController::cancelled);
-        const int before = controller->cancelledRuns();
+        const int before = controller->cancelledRuns(), droppedBefore = controller->job()->droppedResults();
         controller->run(store_, first);
         controller->run(store_, second);  // the user moved the window while the first ran
         QVERIFY(finished.wait(30000));
-        // The first run stopped early (it may have waited for a pool thread, so give it time).
-        QTRY_COMPARE_WITH_TIMEOUT(controller->cancelledRuns(), before + 1, 30000);
-        QCOMPARE(cancelled.count(), 1);
+        // The first run stopped early at its next check, or, when a loaded machine let it finish
+        // before the second request (CI saw this), its stale result was dropped; either way it
+        // lands once and is never shown (it may have waited for a pool thread, so give it time).
+        QTRY_COMPARE_WITH_TIMEOUT(controller->cancelledRuns() - before + controller->job()->droppedResults() - droppedBefore, 1, 30000);
+        QCOMPARE(cancelled.count(), controller->cancelledRuns() - before);
         QTest::qWait(100);
         QCOMPARE(finished.count(), 1);  // only the newer window's result was delivered
         QCOMPARE(panel->model()->report()->windowEnd, second.end);  // the list shows the newer window
