@@ -3,8 +3,11 @@
 // direction 50 %, and a job runs on gpu01 (leaf01) and gpu03 (leaf02). Each spine failed in turn
 // moves leaf01's 70 % onto its two other uplinks (70 + 70 / 2 = 105 %, so two directions turn
 // hot; the others reach 75 %, below the 80 % threshold) and the job, whose ring crosses one of
-// them, slows by max(1, 1.05) / max(1, 0.7). The expected numbers are worked out here from the
-// fixture, not with FabScope's code. A store without counters has no such section.
+// them, slows by max(1, 1.05) / max(1, 0.7). Each leaf's uplink group loses one uplink: leaf01's
+// moves 70 % onto its two siblings (105 %); another leaf's moves 50 % onto its siblings (75 %), and
+// what leaf01 sent through that spine to the leaf now climbs leaf01's other uplinks (80.3 %, hot).
+// The expected numbers are worked out here from the fixture, not with FabScope's code. A store
+// without counters has no such section.
 #include "compare_fixture.h"
 #include "core/report/csv_writer.h"
 #include "core/report/document.h"
@@ -30,6 +33,17 @@ constexpr double kLeaf01Up = 0.7, kOther = 0.5, kHot = 0.8;
 constexpr double kWorstAfter = kLeaf01Up + kLeaf01Up / (kSpines - 1);                         // 1.05
 constexpr double kSlowdown = (kWorstAfter > 1 ? kWorstAfter : 1) / (kLeaf01Up > 1 ? kLeaf01Up : 1);  // 1.05
 constexpr double kGpuHours = (kSlowdown - 1) * 2 /* ranks */ * kIntervals * kStep / 3600.0;
+
+// A leaf uplink group, one uplink failed (p20 on a tie: every uplink of a leaf carries the same).
+// leaf01's: its up load (140 Gb/s) onto its 2 siblings. Another leaf's: its up load onto its
+// siblings (75 %), and its down load (100 Gb/s) that came up the failed uplink's spine from the
+// other leaves (in proportion to their up load there: leaf01 140 of 140 + 100 + 100 Gb/s) now
+// climbs their other uplinks, leaf01's in 2 equal shares.
+constexpr double kGbps = 200;
+constexpr double kLeaf01Group = kLeaf01Up + kLeaf01Up / (kSpines - 1);  // 1.05
+constexpr double kOtherGroup =
+    kLeaf01Up + kOther * kGbps * (kLeaf01Up / (kLeaf01Up + (kLeaves - 2) * kOther)) / (kSpines - 1) / kGbps;  // 0.8029
+static_assert(kOtherGroup > kHot && kOther + kOther / (kSpines - 1) < kHot);
 
 int expectedTurningHot() {
     int n = 0;
@@ -73,10 +87,11 @@ class TestReportStress : public QObject {
     QTemporaryDir dir_;
     std::string db_, bare_;
 
-    ReportData data(const std::string& db, std::size_t limit = 48) {
+    ReportData data(const std::string& db, std::size_t limit = 48, std::size_t uplinkLimit = 48) {
         const Store store(db, Store::Mode::ReadOnly);
         ReportOptions o;
         o.stressSwitches = limit;
+        o.stressUplinkGroups = uplinkLimit;
         return buildReportData(store, o);
     }
 
@@ -180,6 +195,78 @@ private Q_SLOTS:
         QCOMPARE(table(*s, "single_points_of_stress")->rows.size(), std::size_t{2});
     }
 
+    void eachLeafLosesItsMostLoadedUplink() {
+        const ReportData d = data(db_);
+        const ReportDocument doc = buildDocument(d);
+        const Section* s = section(doc, "single_points_of_stress");
+        QVERIFY(s);
+        const Table* t = table(*s, "single_points_of_stress_uplinks");
+        QVERIFY(t);
+        QCOMPARE(t->rows.size(), std::size_t{kLeaves});
+        const std::size_t cUp = column(*t, "Uplinks"), cFailed = column(*t, "Uplink failed"), cItsP95 = column(*t, "Its p95"),
+                          cLink = column(*t, "Worst link"), cBefore = column(*t, "p95 before"), cAfter = column(*t, "p95 after"),
+                          cHot = column(*t, "Turning hot"), cCut = column(*t, "Hosts cut"), cSlow = column(*t, "Job slowdown"),
+                          cRisk = column(*t, "GPU-hours");
+        QVERIFY(t->columns[cItsP95].find("(%)") != std::string::npos && t->columns[cRisk].find("GPU h") != std::string::npos);
+        for (std::size_t i = 0; i < t->rows.size(); ++i) {
+            const TableRow& r = t->rows[i];
+            // Worst first: leaf01's group, then the others by name (they leave the same 80.3 %).
+            const std::string leaf = "leaf0" + std::to_string(i + 1);
+            QCOMPARE(r.cells[0], leaf);
+            QCOMPARE(std::stoi(r.cells[cUp]), kSpines);
+            QVERIFY2(r.cells[cFailed].starts_with(leaf + " p20 -> spine01 p"), r.cells[cFailed].c_str());
+            const double up = i == 0 ? kLeaf01Up : kOther, after = i == 0 ? kLeaf01Group : kOtherGroup;
+            QVERIFY2(std::abs(std::stod(r.cells[cItsP95]) - up * 100) < 0.05, r.cells[cItsP95].c_str());
+            // The worst link after: one of leaf01's two other uplinks, in every group.
+            QVERIFY2(r.cells[cLink].starts_with("leaf01 p2") && r.cells[cLink].find("spine01") == std::string::npos, r.cells[cLink].c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cBefore]) - kLeaf01Up * 100) < 0.05, r.cells[cBefore].c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cAfter]) - after * 100) < 0.05, r.cells[cAfter].c_str());
+            QCOMPARE(std::stoi(r.cells[cHot]), 2);  // leaf01's two other uplinks, up
+            QCOMPARE(r.cells[cCut], std::string("0"));
+            // Only leaf01's group drives the job's link past 100 %.
+            QVERIFY2(std::abs(std::stod(r.cells[cSlow]) - (i == 0 ? kSlowdown : 1.0)) < 1e-3, r.cells[cSlow].c_str());
+            QVERIFY2(std::abs(std::stod(r.cells[cRisk]) - (i == 0 ? kGpuHours : 0.0)) < 1e-4, r.cells[cRisk].c_str());
+            QVERIFY(r.tone == (i == 0 ? Tone::Critical : Tone::Warning));
+        }
+        QVERIFY(paragraphs(*s).find("all 4 leaves with uplinks") != std::string::npos);
+        QVERIFY(renderCsv(doc).find("# table,single_points_of_stress_uplinks") != std::string::npos);
+
+        const QJsonObject report =
+            QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(d))).object()[QStringLiteral("report")].toObject();
+        const QJsonArray a = report[QStringLiteral("single_points_of_stress_uplinks")].toArray();
+        QCOMPARE(a.size(), kLeaves);
+        const QJsonObject first = a[0].toObject();
+        QCOMPARE(first[QStringLiteral("leaf")].toString(), QStringLiteral("leaf01"));
+        QCOMPARE(first[QStringLiteral("uplinks")].toInt(), kSpines);
+        const QJsonObject failed = first[QStringLiteral("uplink_failed")].toObject();
+        QCOMPARE(failed[QStringLiteral("tx")].toObject()[QStringLiteral("port")].toVariant().toString(), QStringLiteral("20"));
+        QVERIFY(std::abs(failed[QStringLiteral("p95_util_before")].toDouble() - kLeaf01Up) < 1e-4);
+        QVERIFY(std::abs(first[QStringLiteral("worst_link")].toObject()[QStringLiteral("p95_util_after")].toDouble() - kLeaf01Group) < 1e-4);
+        QCOMPARE(first[QStringLiteral("links_failed")].toInt(), 1);
+        QVERIFY(std::abs(first[QStringLiteral("worst_slowdown")].toDouble() - kSlowdown) < 1e-4);
+        QVERIFY(std::abs(a[3].toObject()[QStringLiteral("worst_link")].toObject()[QStringLiteral("p95_util_after")].toDouble() -
+                         kOtherGroup) < 1e-4);
+        const QJsonObject scope = report[QStringLiteral("single_points_of_stress_scope")].toObject();
+        QCOMPARE(scope[QStringLiteral("leaf_uplink_groups")].toInt(), kLeaves);
+        QCOMPARE(scope[QStringLiteral("uplink_groups_evaluated")].toInt(), kLeaves);
+        QVERIFY(!scope[QStringLiteral("uplinks_chosen_by_load")].toBool());
+    }
+
+    // At most the limit: leaf01's group carries the most (3 x (140 + 100) Gb/s against 3 x 200),
+    // then the name decides among equals.
+    void atMostTheLimitOfLeavesAndTheMostLoaded() {
+        const ReportData d = data(db_, 48, 2);
+        QVERIFY(d.stress.uplinksByLoad);
+        const ReportDocument doc = buildDocument(d);
+        const Section* s = section(doc, "single_points_of_stress");
+        QVERIFY(s);
+        QVERIFY(paragraphs(*s).find("2 of the 4 leaves with uplinks") != std::string::npos);
+        const Table* t = table(*s, "single_points_of_stress_uplinks");
+        QCOMPARE(t->rows.size(), std::size_t{2});
+        QCOMPARE(t->rows[0].cells[0], std::string("leaf01"));
+        QCOMPARE(t->rows[1].cells[0], std::string("leaf02"));
+    }
+
     void absentWithoutCounters() {
         const ReportData d = data(bare_);
         QVERIFY(!section(buildDocument(d), "single_points_of_stress"));
@@ -187,6 +274,8 @@ private Q_SLOTS:
             QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(d))).object()[QStringLiteral("report")].toObject();
         QVERIFY(report[QStringLiteral("single_points_of_stress")].isArray());
         QVERIFY(report[QStringLiteral("single_points_of_stress")].toArray().isEmpty());
+        QVERIFY(report[QStringLiteral("single_points_of_stress_uplinks")].isArray());
+        QVERIFY(report[QStringLiteral("single_points_of_stress_uplinks")].toArray().isEmpty());
     }
 };
 

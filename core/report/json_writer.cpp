@@ -142,8 +142,33 @@ ordered_json pairwiseJson(const PairBenchmarks& pb, const PairBenchmarkConfig& c
     return j;
 }
 
-// Single points of stress (docs/REPORTS.md): each evaluated top-tier switch failed in turn, worst
-// first; utilisation as fractions 0..1, loads in Gb/s.
+// Single points of stress (docs/REPORTS.md): each evaluated top-tier switch failed in turn, or
+// each leaf's most loaded uplink, worst first; utilisation as fractions 0..1, loads in Gb/s.
+ordered_json worstLinkJson(const std::optional<WhatIfLink>& w) {
+    if (!w || w->ports.size() != 2) return nullptr;
+    return {{"tx", port(w->ports[0])},
+            {"rx", port(w->ports[1])},
+            {"capacity_gbps", r4(w->after.capacityGbps)},
+            {"p95_util_before", r4(w->before.p95Util())},
+            {"p95_util_after", r4(w->after.p95Util())},
+            {"peak_util_after", r4(w->after.peakUtil())}};
+}
+
+void stressOutcome(const SwitchStress& x, ordered_json& e) {
+    e["worst_link"] = worstLinkJson(x.worst);
+    e["turning_hot"] = x.turningHot;
+    e["disconnected"] = x.report.disconnected;
+    e["jobs"] = ordered_json::array();
+    for (const JobImpact& j : x.report.jobs)
+        e["jobs"].push_back({{"job", j.name},
+                             {"ranks", j.ranks},
+                             {"slowdown", r4(j.slowdown)},
+                             {"gpu_hours_at_risk", r4(j.gpuHoursAtRisk)},
+                             {"disconnected", j.disconnected}});
+    e["worst_slowdown"] = x.worstJob ? ordered_json(r4(x.worstJob->slowdown)) : ordered_json(nullptr);
+    e["gpu_hours_at_risk"] = r4(x.gpuHoursAtRisk);
+}
+
 ordered_json stressJson(const StressReport& st) {
     ordered_json a = ordered_json::array();
     for (const SwitchStress& x : st.rows) {
@@ -152,26 +177,28 @@ ordered_json stressJson(const StressReport& st) {
         e["tier"] = st.tier;
         e["links_failed"] = x.linksFailed;
         e["load_p95_gbps"] = r4(x.loadGbps);
-        if (x.worst && x.worst->ports.size() == 2)
-            e["worst_link"] = {{"tx", port(x.worst->ports[0])},
-                               {"rx", port(x.worst->ports[1])},
-                               {"capacity_gbps", r4(x.worst->after.capacityGbps)},
-                               {"p95_util_before", r4(x.worst->before.p95Util())},
-                               {"p95_util_after", r4(x.worst->after.p95Util())},
-                               {"peak_util_after", r4(x.worst->after.peakUtil())}};
-        else
-            e["worst_link"] = nullptr;
-        e["turning_hot"] = x.turningHot;
-        e["disconnected"] = x.report.disconnected;
-        e["jobs"] = ordered_json::array();
-        for (const JobImpact& j : x.report.jobs)
-            e["jobs"].push_back({{"job", j.name},
-                                 {"ranks", j.ranks},
-                                 {"slowdown", r4(j.slowdown)},
-                                 {"gpu_hours_at_risk", r4(j.gpuHoursAtRisk)},
-                                 {"disconnected", j.disconnected}});
-        e["worst_slowdown"] = x.worstJob ? ordered_json(r4(x.worstJob->slowdown)) : ordered_json(nullptr);
-        e["gpu_hours_at_risk"] = r4(x.gpuHoursAtRisk);
+        stressOutcome(x, e);
+        a.push_back(std::move(e));
+    }
+    return a;
+}
+
+ordered_json uplinkStressJson(const StressReport& st) {
+    ordered_json a = ordered_json::array();
+    for (const SwitchStress& x : st.uplinkRows) {
+        ordered_json e{{"leaf", x.node}};
+        if (!x.guid.empty()) e["guid"] = x.guid;
+        e["uplinks"] = x.uplinks;
+        ordered_json failed = worstLinkJson(x.failedUplink);
+        if (!failed.is_null()) {  // before the failure: the uplink's up direction
+            failed.erase("p95_util_after");
+            failed.erase("peak_util_after");
+            failed["capacity_gbps"] = r4(x.failedUplink->before.capacityGbps);
+        }
+        e["uplink_failed"] = std::move(failed);
+        e["links_failed"] = x.linksFailed;
+        e["load_p95_gbps"] = r4(x.loadGbps);
+        stressOutcome(x, e);
         a.push_back(std::move(e));
     }
     return a;
@@ -229,10 +256,14 @@ std::string renderJson(const ReportData& d, int indent) {
     }
     r["pairwise_benchmarks"] = pairwiseJson(d.pairBenchmarks, d.config.pairBenchmark);
     r["single_points_of_stress"] = stressJson(d.stress);
+    r["single_points_of_stress_uplinks"] = uplinkStressJson(d.stress);
     r["single_points_of_stress_scope"] = {{"evaluated", d.stress.evaluated},
                                           {"top_tier_switches", d.stress.topTierSwitches},
                                           {"switches_evaluated", d.stress.rows.size()},
-                                          {"chosen_by_load", d.stress.byLoad}};
+                                          {"chosen_by_load", d.stress.byLoad},
+                                          {"leaf_uplink_groups", d.stress.uplinkGroups},
+                                          {"uplink_groups_evaluated", d.stress.uplinkRows.size()},
+                                          {"uplinks_chosen_by_load", d.stress.uplinksByLoad}};
     r["tables"] = tablesJson(buildDocument(d));
     j["report"] = std::move(r);
     // Node descriptions are not guaranteed UTF-8: replace bad bytes rather than fail the report.

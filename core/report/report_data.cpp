@@ -41,7 +41,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
                                       [](const TierDirection& g) { return g.directions > 0; });
-    r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.cancel);
+    r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.stressUplinkGroups, options.cancel);
     return r;
 }
 

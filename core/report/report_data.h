@@ -42,6 +42,7 @@ struct ReportOptions {
     std::size_t chartedLinks = 4;  // of which get a chart
     double generatedAt = 0;      // 0: now
     std::size_t stressSwitches = 48;  // top-tier switches failed in turn at most (single points of stress); 0: none
+    std::size_t stressUplinkGroups = 48;  // leaves that lose their most loaded uplink at most (the same section); 0: none
     // Findings already made over the same window with the same config (the GUI's, on screen):
     // used instead of analysing again when their window is the report's.
     std::shared_ptr<const FindingsReport> findings;

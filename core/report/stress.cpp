@@ -1,4 +1,5 @@
-// Single points of stress: every top-tier switch failed in turn with the what-if model.
+// Single points of stress: every top-tier switch failed in turn with the what-if model, then one
+// uplink of each leaf's uplink group.
 #include "core/report/stress.h"
 
 #include "core/analysis/analyze.h"
@@ -47,13 +48,92 @@ void summarise(SwitchStress& s) {
     }
 }
 
+// Runs the change on the context and fills the row; false when it names nothing to fail.
+bool evaluate(const AnalysisContext& ctx, SwitchStress& s, const WhatIfChange& change) {
+    try {
+        s.report = whatIf(ctx, {change});
+    } catch (const WhatIfError&) {
+        return false;  // a name that resolves elsewhere or no links: nothing to say about it
+    }
+    s.loadGbps = 0;
+    for (const WhatIfLink& l : s.report.links)
+        if (l.failed) {
+            s.loadGbps += l.before.p95Gbps;
+            if (!s.port.empty() && l.ports.size() == 2 && l.ports[0].port == s.port &&
+                (s.guid.empty() ? l.ports[0].node == s.node : l.ports[0].guid == s.guid))
+                s.failedUplink = l;  // its up direction
+        }
+    summarise(s);
+    return true;
+}
+
+void worstFirst(std::vector<SwitchStress>& rows) {
+    const auto worstAfter = [](const SwitchStress& s) { return s.worst ? s.worst->after.p95Util() : 0.0; };
+    std::stable_sort(rows.begin(), rows.end(), [&](const SwitchStress& a, const SwitchStress& b) {
+        if (worstAfter(a) != worstAfter(b)) return worstAfter(a) > worstAfter(b);
+        return a.report.disconnected.size() > b.report.disconnected.size();
+    });
+}
+
+// Each leaf (tier 1) with links one tier up loses its most loaded uplink (p95 of both directions;
+// the first in link order on a tie). At most `limit` leaves, the most loaded groups when more.
+void uplinkGroups(const AnalysisContext& ctx, const std::vector<int>& tiers, std::size_t limit, StressReport& r,
+                  const std::atomic<bool>* cancel) {
+    const Fabric& f = ctx.fabric();
+    struct Group {
+        SwitchStress row;
+        double load = 0, best = -1;
+    };
+    std::vector<std::optional<Group>> byNode(f.nodes.size());
+    for (const Link& l : f.links) {
+        for (const bool aIsLeaf : {true, false}) {
+            const PortId mine = aIsLeaf ? l.a : l.b, theirs = aIsLeaf ? l.b : l.a;
+            const NodeId leaf = f.port(mine).node, upper = f.port(theirs).node;
+            if (f.node(leaf).type != NodeType::Switch || tiers[leaf.value()] != 1 || f.node(upper).type != NodeType::Switch ||
+                tiers[upper.value()] <= 1)
+                continue;
+            auto& g = byNode[leaf.value()];
+            if (!g) {
+                g.emplace();
+                g->row.node = f.node(leaf).description;
+                g->row.guid = f.node(leaf).guid;
+            }
+            const double load = p95Gbps(ctx, mine, theirs) + p95Gbps(ctx, theirs, mine);
+            g->load += load;
+            ++g->row.uplinks;
+            if (load > g->best) {
+                g->best = load;
+                g->row.port = f.port(mine).name;
+            }
+        }
+    }
+    std::vector<Group> groups;
+    for (auto& g : byNode)
+        if (g) groups.push_back(std::move(*g));
+    r.uplinkGroups = groups.size();
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.row.node < b.row.node; });
+    if (groups.size() > limit) {
+        r.uplinksByLoad = true;
+        std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.load > b.load; });
+        groups.resize(limit);
+    }
+    for (Group& g : groups) {
+        if (cancel && cancel->load()) throw AnalysisCancelled();
+        SwitchStress s = std::move(g.row);
+        const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, s.port, ""};
+        if (evaluate(ctx, s, change)) r.uplinkRows.push_back(std::move(s));
+    }
+    worstFirst(r.uplinkRows);
+}
+
 } // namespace
 
-StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit, const std::atomic<bool>* cancel) {
+StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit, std::size_t uplinkLimit,
+                                  const std::atomic<bool>* cancel) {
     StressReport r;
     r.limit = limit;
     const Fabric& f = ctx.fabric();
-    if (!measured || f.links.empty() || limit == 0) return r;
+    if (!measured || f.links.empty() || (limit == 0 && uplinkLimit == 0)) return r;
     const std::vector<int> tiers = computeTiers(f);
     std::vector<NodeId> top;
     for (std::size_t i = 0; i < f.nodes.size(); ++i) {
@@ -77,7 +157,7 @@ StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std
     std::vector<std::size_t> order(top.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
     const auto byName = [&](std::size_t a, std::size_t b) { return rows[a].node < rows[b].node; };
-    if (top.size() > limit) {
+    if (limit > 0 && top.size() > limit) {
         r.byLoad = true;
         std::vector<double> load(f.nodes.size(), 0);
         for (const Link& l : f.links) {
@@ -95,28 +175,17 @@ StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std
         order.resize(limit);
     }
     std::sort(order.begin(), order.end(), byName);
+    if (limit == 0) order.clear();
 
     for (std::size_t k : order) {
         if (cancel && cancel->load()) throw AnalysisCancelled();
         SwitchStress s = std::move(rows[k]);
         // By GUID when it has one: descriptions need not be unique.
         const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, "", ""};
-        try {
-            s.report = whatIf(ctx, {change});
-        } catch (const WhatIfError&) {
-            continue;  // a name that resolves elsewhere or no links: nothing to say about it
-        }
-        s.loadGbps = 0;
-        for (const WhatIfLink& l : s.report.links)
-            if (l.failed) s.loadGbps += l.before.p95Gbps;
-        summarise(s);
-        r.rows.push_back(std::move(s));
+        if (evaluate(ctx, s, change)) r.rows.push_back(std::move(s));
     }
-    const auto worstAfter = [](const SwitchStress& s) { return s.worst ? s.worst->after.p95Util() : 0.0; };
-    std::stable_sort(r.rows.begin(), r.rows.end(), [&](const SwitchStress& a, const SwitchStress& b) {
-        if (worstAfter(a) != worstAfter(b)) return worstAfter(a) > worstAfter(b);
-        return a.report.disconnected.size() > b.report.disconnected.size();
-    });
+    worstFirst(r.rows);
+    if (uplinkLimit > 0) uplinkGroups(ctx, tiers, uplinkLimit, r, cancel);
     return r;
 }
 
