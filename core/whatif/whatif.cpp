@@ -1,6 +1,7 @@
-// The what-if model (docs/ANALYSIS.md "What-if"): ECMP re-spreading of the measured load of what
-// failed onto the equal-cost alternatives one tier up, and the down traffic it carried onto the
-// remaining top-tier switches; a degraded link keeps its load on less capacity.
+// The what-if model (docs/ANALYSIS.md "What-if"): with a forwarding table for every switch, the
+// load of what failed follows the tables' re-routing (whatif_lft.cpp); without, ECMP re-spreading
+// onto the equal-cost alternatives one tier up, and the down traffic it carried onto the
+// remaining top-tier switches. A degraded link keeps its load on less capacity.
 #include "core/whatif/whatif.h"
 
 #include "core/analysis/analyze.h"
@@ -11,16 +12,18 @@
 #include "core/analysis/probe_pairs.h"
 #include "core/linkrate.h"
 #include "core/tiers.h"
+#include "core/whatif/whatif_lft.h"
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace fabscope {
 namespace {
 
-// A link direction: the link and whether it transmits from its `a` end.
-using Dir = std::pair<std::uint32_t, bool>;
+using whatif_detail::Dir;
+using whatif_detail::LftRouting;
 
 class Model {
 public:
@@ -145,7 +148,18 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
         touched.insert(d);
     };
     std::set<std::string> cutOff;
-    for (std::uint32_t l : failed) {
+    const auto lft = LftRouting::load(ctx, failed, failedNodes);
+    if (lft) {
+        r.routing = "lft";
+        for (std::uint32_t l : failed)
+            for (const bool fromA : {true, false}) {
+                const DirectionUse u = m.use({l, fromA});
+                shift({l, fromA}, -u.p95Gbps, -u.peakGbps);
+            }
+        lft->moveLoad([&m](Dir d) { return m.use(d); }, shift);
+        for (const auto& h : lft->disconnected()) cutOff.insert(h);
+    }
+    for (std::uint32_t l : lft ? std::set<std::uint32_t>{} : failed) {  // the ECMP model
         NodeId lower = m.nodeAt(l, true), upper = m.nodeAt(l, false);
         if (m.tier(lower) > m.tier(upper)) std::swap(lower, upper);
         const Dir up = m.from(l, lower), down = m.from(l, upper);
@@ -235,7 +249,7 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
     });
 
     // Jobs: the worst link on their ring neighbours' equal-cost routes, before and after.
-    const EqualCostRouter router(f);
+    const auto router = lft ? nullptr : std::make_unique<EqualCostRouter>(f);
     const double hours = std::max(0.0, w1 - w0) / 3600;
     for (const StoredJob& job : loadJobs(store)) {
         JobImpact ji;
@@ -250,29 +264,30 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
             const auto a = hostNode(f, hosts[i]), b = hostNode(f, hosts[(i + 1) % hosts.size()]);
             if (!a || !b) continue;
             bool anyAlive = false;
-            for (const Route& route : router.routes(*a, *b, 16)) {
-                bool alive = true;
-                double worstBefore = 0, worstAfter = 0;
-                std::vector<PortRef> neck;
-                for (const Hop& h : route) {
-                    const auto link = ctx.linkOf(h.tx);
-                    if (!link) continue;
-                    const Dir d{link->value(), f.link(*link).a == h.tx};
-                    alive = alive && !failed.count(d.first);
-                    worstBefore = std::max(worstBefore, m.use(d).p95Util());
-                    const double ua = after(d).p95Util();
-                    if (ua > worstAfter) {
-                        worstAfter = ua;
-                        neck = {m.ref(d, true), m.ref(d, false)};
-                    }
-                }
-                ji.worstBefore = std::max(ji.worstBefore, worstBefore);
-                if (!alive) continue;
+            // One route's directions now and after; `alive`: it survives the change.
+            const auto weigh = [&](const std::vector<Dir>& now, const std::vector<Dir>& then, bool alive) {
+                for (const Dir& d : now) ji.worstBefore = std::max(ji.worstBefore, m.use(d).p95Util());
+                if (!alive) return;
                 anyAlive = true;
-                if (worstAfter > ji.worstAfter) {
-                    ji.worstAfter = worstAfter;
-                    ji.bottleneck = neck;
-                }
+                for (const Dir& d : then)
+                    if (const double ua = after(d).p95Util(); ua > ji.worstAfter) {
+                        ji.worstAfter = ua;
+                        ji.bottleneck = {m.ref(d, true), m.ref(d, false)};
+                    }
+            };
+            if (lft) {
+                const auto pr = lft->route(*a, *b);
+                weigh(pr.before, pr.after, pr.alive);
+            }
+            for (const Route& route : lft ? std::vector<Route>{} : router->routes(*a, *b, 16)) {
+                std::vector<Dir> dirs;
+                bool alive = true;
+                for (const Hop& h : route)
+                    if (const auto link = ctx.linkOf(h.tx)) {
+                        dirs.push_back({link->value(), f.link(*link).a == h.tx});
+                        alive = alive && !failed.count(link->value());
+                    }
+                weigh(dirs, dirs, alive);
             }
             ji.disconnected = ji.disconnected || !anyAlive;
         }

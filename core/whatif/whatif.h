@@ -57,6 +57,7 @@ struct JobImpact {
 
 struct WhatIfReport {
     double windowStart = 0, windowEnd = 0;
+    std::string routing = "ecmp";            // "lft": re-routed with the imported forwarding tables
     std::vector<WhatIfChange> changes;
     std::vector<WhatIfLink> links;           // the links the change touched: hot-after first, then by after p95
     double totalBeforeGbps = 0, totalAfterGbps = 0;  // p95 load summed over every link direction of the fabric

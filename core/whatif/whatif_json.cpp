@@ -12,7 +12,16 @@ constexpr const char* kModel =
     "its lower switch's other links one tier up (and the down traffic onto the same links' other direction); beyond a "
     "top-tier switch that stays up, the traffic it carried to and from its other neighbours moves onto the siblings' "
     "top-tier switches in proportion to that switch's per-link load. A degraded link keeps its load on less capacity. "
-    "Forwarding tables are not replayed.";
+    "Forwarding tables are not replayed (none imported, or not for every switch).";
+
+constexpr const char* kModelLft =
+    "Re-routing with the imported forwarding tables, of measured load (p95 and peak over the window): a failed "
+    "direction's load is split evenly over the host LIDs its switch's table sends out of that port; each LID's share "
+    "follows what the subnet manager would do: the same table entry where it is still a live min-hop port, else the "
+    "switch's remaining min-hop ports split evenly, onward along the next switches' tables. A transit switch the change "
+    "puts farther from a destination is left by its upstream switches: the share goes back to the links whose tables "
+    "pointed at it, in proportion to their measured load per LID, and is re-routed from there. The old route's "
+    "remaining hops lose the share. A degraded link keeps its load on less capacity.";
 
 ordered_json useJson(const DirectionUse& u, bool failed) {
     ordered_json j;
@@ -61,7 +70,8 @@ WhatIfChange parseDegrade(const std::string& text) {
 std::string whatIfJson(const WhatIfReport& r, int indent) {
     ordered_json j;
     j["fabscope_whatif"] = 1;
-    j["model"] = kModel;
+    j["routing"] = r.routing;
+    j["model"] = r.routing == "lft" ? kModelLft : kModel;
     j["window"] = {{"start", jsonv::number(r.windowStart)}, {"end", jsonv::number(r.windowEnd)}};
     j["changes"] = ordered_json::array();
     for (const WhatIfChange& c : r.changes) {

@@ -1,0 +1,335 @@
+// What-if re-routing with the captured forwarding tables (docs/ANALYSIS.md "What-if"): the load of
+// a failed direction is split over the host LIDs the transmitting switch's table sends out of it,
+// and each LID's share follows what the subnet manager would do after the change: the same table
+// entry where it is still a live min-hop port, else the remaining min-hop ports split evenly.
+#include "core/whatif/whatif_lft.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace fabscope::whatif_detail {
+
+namespace {
+constexpr int kFar = std::numeric_limits<int>::max();
+}
+
+struct LftRouting::Impl {
+    const Fabric& f;
+    std::vector<SwitchRoutes> tables;
+    std::vector<const SwitchRoutes*> tableOf;        // by node
+    std::vector<bool> deadLink, deadNode;
+    std::vector<std::optional<LinkId>> linkOfPort;   // by port
+    std::vector<std::vector<std::uint32_t>> swLinks; // by switch: its links to other switches
+    std::vector<bool> hasHosts;                      // a switch with a CA attached (a leaf)
+    std::unordered_map<std::uint64_t, PortId> portByNumber;  // node << 8 | number
+    struct Dest {
+        NodeId leaf;  // the switch the host port hangs off
+        PortId port;  // the host port
+    };
+    std::unordered_map<int, Dest> hostLid;
+    std::vector<std::optional<PortId>> hostPort;     // by CA: its first port linked to a switch
+    mutable std::unordered_map<std::uint32_t, std::pair<std::vector<int>, std::vector<int>>> dist;  // leaf -> before, after
+    mutable std::unordered_map<std::uint64_t, std::vector<int>> lidsOut;                              // node << 8 | port
+
+    explicit Impl(const Fabric& fabric) : f(fabric) {}
+
+    NodeId nodeOf(PortId p) const { return f.port(p).node; }
+    bool isSwitch(NodeId n) const { return f.node(n).type == NodeType::Switch; }
+    Dir dirOf(PortId tx) const {
+        const LinkId l = *linkOfPort[tx.value()];
+        return {static_cast<std::uint32_t>(l.value()), f.link(l).a == tx};
+    }
+    PortId txOf(Dir d) const { return d.second ? f.links[d.first].a : f.links[d.first].b; }
+    NodeId rxNode(Dir d) const { return nodeOf(d.second ? f.links[d.first].b : f.links[d.first].a); }
+    NodeId peer(std::uint32_t link, NodeId n) const {
+        const NodeId a = nodeOf(f.links[link].a);
+        return a == n ? nodeOf(f.links[link].b) : a;
+    }
+
+    // The port the table of switch `s` sends LID `lid` out of; nullopt without a linked entry.
+    std::optional<PortId> entry(NodeId s, int lid) const {
+        const SwitchRoutes* t = tableOf[s.value()];
+        if (!t || lid < 0 || static_cast<std::size_t>(lid) >= t->egress.size()) return std::nullopt;
+        const int out = t->egress[static_cast<std::size_t>(lid)];
+        if (out == SwitchRoutes::kNoRoute) return std::nullopt;
+        const auto it = portByNumber.find(std::uint64_t{s.value()} << 8 | static_cast<std::uint64_t>(out));
+        if (it == portByNumber.end() || !linkOfPort[it->second.value()]) return std::nullopt;
+        return it->second;
+    }
+
+    // Host LIDs the table of `s` sends out of port `tx`.
+    const std::vector<int>& lidsVia(PortId tx) const {
+        const NodeId s = nodeOf(tx);
+        const std::uint64_t key = std::uint64_t{s.value()} << 8 | static_cast<std::uint64_t>(f.port(tx).number & 0xff);
+        auto it = lidsOut.find(key);
+        if (it != lidsOut.end()) return it->second;
+        std::vector<int> lids;
+        if (const SwitchRoutes* t = tableOf[s.value()])
+            for (std::size_t l = 0; l < t->egress.size(); ++l)
+                if (t->egress[l] == f.port(tx).number && hostLid.count(static_cast<int>(l))) lids.push_back(static_cast<int>(l));
+        return lidsOut.emplace(key, std::move(lids)).first->second;
+    }
+
+    // Hops from every switch to `leaf` over switch links, before and after the change.
+    const std::pair<std::vector<int>, std::vector<int>>& distances(NodeId leaf) const {
+        auto it = dist.find(leaf.value());
+        if (it != dist.end()) return it->second;
+        const auto bfs = [&](bool after) {
+            std::vector<int> d(f.nodes.size(), kFar);
+            std::vector<std::uint32_t> queue{leaf.value()};
+            d[leaf.value()] = 0;
+            for (std::size_t i = 0; i < queue.size(); ++i) {
+                const NodeId n(queue[i]);
+                for (std::uint32_t l : swLinks[n.value()]) {
+                    if (after && deadLink[l]) continue;
+                    const NodeId q = peer(l, n);
+                    if (d[q.value()] != kFar) continue;
+                    d[q.value()] = d[n.value()] + 1;
+                    queue.push_back(q.value());
+                }
+            }
+            return d;
+        };
+        return dist.emplace(leaf.value(), std::pair{bfs(false), bfs(true)}).first->second;
+    }
+
+    // Where switch `s` sends `lid` after the change, with each direction's share.
+    std::vector<std::pair<Dir, double>> nextHops(NodeId s, int lid, const std::vector<int>& after) const {
+        std::vector<std::pair<Dir, double>> out;
+        const int here = after[s.value()];
+        if (here == kFar || here == 0) return out;
+        const auto minHop = [&](std::uint32_t l) { return !deadLink[l] && after[peer(l, s).value()] == here - 1; };
+        if (const auto p = entry(s, lid)) {
+            const Dir d = dirOf(*p);
+            if (isSwitch(rxNode(d)) && minHop(d.first)) return {{d, 1.0}};
+        }
+        std::vector<std::uint32_t> alt;
+        for (std::uint32_t l : swLinks[s.value()])
+            if (minHop(l)) alt.push_back(l);
+        for (std::uint32_t l : alt) {
+            const PortId mine = nodeOf(f.links[l].a) == s ? f.links[l].a : f.links[l].b;
+            out.emplace_back(dirOf(mine), 1.0 / static_cast<double>(alt.size()));
+        }
+        return out;
+    }
+
+    // Carries `amt` toward `lid` from switch `s` along the routes after the change; every step
+    // is one hop closer, so the walk ends. Amounts meeting at a switch travel on together.
+    void forward(NodeId s, int lid, Amount amt, const ShiftFn& shift) const {
+        const Dest& dest = hostLid.at(lid);
+        const auto& after = distances(dest.leaf).second;
+        std::map<std::uint32_t, Amount> level{{s.value(), amt}};
+        while (!level.empty()) {
+            std::map<std::uint32_t, Amount> next;
+            for (const auto& [n, a] : level)
+                for (const auto& [d, share] : nextHops(NodeId(n), lid, after)) {
+                    shift(d, a.p95 * share, a.peak * share);
+                    Amount& m = next[rxNode(d).value()];
+                    m.p95 += a.p95 * share;
+                    m.peak += a.peak * share;
+                }
+            level = std::move(next);
+        }
+    }
+
+    // Takes `amt` off the rest of the old route toward `lid` from node `n` (links that failed
+    // carry nothing anyway).
+    void subtractOld(NodeId n, int lid, Amount amt, const ShiftFn& shift) const {
+        const NodeId leaf = hostLid.at(lid).leaf;
+        for (int hop = 0; hop < 64 && n != leaf && isSwitch(n); ++hop) {
+            const auto p = entry(n, lid);
+            if (!p) return;
+            const Dir d = dirOf(*p);
+            if (!deadLink[d.first]) shift(d, -amt.p95, -amt.peak);
+            n = rxNode(d);
+        }
+    }
+
+    // The share `amt` of the traffic toward `lid` that switch `s` sent into a failed element:
+    // re-routed where the subnet manager would re-route it. A transit switch that the change put
+    // farther from the destination is no longer on a min-hop route, so its upstream switches
+    // send that traffic elsewhere: the share goes back to the live links whose tables pointed at
+    // `s` for this LID, in proportion to their measured per-LID load.
+    void reroute(NodeId s, int lid, Amount amt, int depth, const UseFn& use, const ShiftFn& shift) const {
+        const auto& [before, after] = distances(hostLid.at(lid).leaf);
+        if (!hasHosts[s.value()] && depth < 8 && after[s.value()] > before[s.value()]) {
+            std::vector<std::pair<Dir, double>> in;
+            double sum = 0;
+            for (std::uint32_t l : swLinks[s.value()]) {
+                const NodeId p = peer(l, s);
+                if (deadLink[l] || deadNode[p.value()]) continue;
+                const auto e = entry(p, lid);
+                if (!e || *linkOfPort[e->value()] != LinkId(l)) continue;
+                const double perLid = use(dirOf(*e)).p95Gbps / static_cast<double>(std::max<std::size_t>(1, lidsVia(*e).size()));
+                in.emplace_back(dirOf(*e), perLid);
+                sum += perLid;
+            }
+            if (!in.empty()) {
+                for (const auto& [d, w] : in) {
+                    const double share = sum > 0 ? w / sum : 1.0 / static_cast<double>(in.size());
+                    const Amount part{amt.p95 * share, amt.peak * share};
+                    shift(d, -part.p95, -part.peak);
+                    reroute(nodeOf(txOf(d)), lid, part, depth + 1, use, shift);
+                }
+                return;
+            }
+        }
+        forward(s, lid, amt, shift);
+    }
+};
+
+LftRouting::LftRouting(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+LftRouting::~LftRouting() = default;
+
+std::unique_ptr<LftRouting> LftRouting::load(const AnalysisContext& ctx, const std::set<std::uint32_t>& failedLinks,
+                                             const std::set<std::uint32_t>& failedNodes) {
+    const Fabric& f = ctx.fabric();
+    const auto snap = ctx.store().latestSnapshot();
+    if (!snap) return nullptr;
+    auto m = std::make_unique<Impl>(f);
+    m->tables = ctx.store().routes(snap->id);
+    if (m->tables.empty()) return nullptr;
+    std::unordered_map<std::string, std::uint32_t> byGuid;
+    for (std::uint32_t i = 0; i < f.nodes.size(); ++i)
+        if (f.nodes[i].type == NodeType::Switch) byGuid.emplace(f.nodes[i].guid, i);
+    m->tableOf.assign(f.nodes.size(), nullptr);
+    for (const SwitchRoutes& t : m->tables)
+        if (auto it = byGuid.find(t.nodeGuid); it != byGuid.end()) m->tableOf[it->second] = &t;
+    // Partial tables cannot say where the rest of the traffic goes: the ECMP model then.
+    for (std::uint32_t i = 0; i < f.nodes.size(); ++i)
+        if (f.nodes[i].type == NodeType::Switch && !m->tableOf[i]) return nullptr;
+
+    m->deadLink.assign(f.links.size(), false);
+    for (std::uint32_t l : failedLinks) m->deadLink[l] = true;
+    m->deadNode.assign(f.nodes.size(), false);
+    for (std::uint32_t n : failedNodes) m->deadNode[n] = true;
+    m->linkOfPort.resize(f.ports.size());
+    for (std::size_t p = 0; p < f.ports.size(); ++p) {
+        m->linkOfPort[p] = ctx.linkOf(PortId(static_cast<std::uint32_t>(p)));
+        const Port& port = f.ports[p];
+        if (port.number > 0 && port.number < 255)
+            m->portByNumber.emplace(std::uint64_t{port.node.value()} << 8 | static_cast<std::uint64_t>(port.number),
+                                    PortId(static_cast<std::uint32_t>(p)));
+    }
+    m->swLinks.resize(f.nodes.size());
+    m->hasHosts.assign(f.nodes.size(), false);
+    m->hostPort.assign(f.nodes.size(), std::nullopt);
+    for (std::uint32_t l = 0; l < f.links.size(); ++l) {
+        const NodeId a = f.port(f.links[l].a).node, b = f.port(f.links[l].b).node;
+        const bool sa = m->isSwitch(a), sb = m->isSwitch(b);
+        if (sa && sb && a != b) {
+            m->swLinks[a.value()].push_back(l);
+            m->swLinks[b.value()].push_back(l);
+        }
+        if (sa && !sb) m->hasHosts[a.value()] = true;
+        if (sb && !sa) m->hasHosts[b.value()] = true;
+        for (const auto& [host, sw, hp] : {std::tuple{a, b, f.links[l].a}, std::tuple{b, a, f.links[l].b}}) {
+            if (m->isSwitch(host) || !m->isSwitch(sw)) continue;
+            if (f.port(hp).lid > 0) m->hostLid.emplace(f.port(hp).lid, Impl::Dest{sw, hp});
+            if (!m->hostPort[host.value()] || hp.value() < m->hostPort[host.value()]->value()) m->hostPort[host.value()] = hp;
+        }
+    }
+    return std::unique_ptr<LftRouting>(new LftRouting(std::move(m)));
+}
+
+void LftRouting::moveLoad(const UseFn& use, const ShiftFn& shift) const {
+    const Impl& m = *impl_;
+    for (std::uint32_t l = 0; l < m.f.links.size(); ++l) {
+        if (!m.deadLink[l]) continue;
+        for (const bool fromA : {true, false}) {
+            const Dir d{l, fromA};
+            const PortId tx = m.txOf(d);
+            const NodeId s = m.nodeOf(tx);
+            // A failed switch's own sends are the traffic that entered it, moved from where it
+            // entered; a host's traffic has nowhere else to go.
+            if (m.deadNode[s.value()] || !m.isSwitch(s)) continue;
+            const std::vector<int>& lids = m.lidsVia(tx);
+            const DirectionUse u = use(d);
+            if (lids.empty() || (u.p95Gbps <= 0 && u.peakGbps <= 0)) continue;
+            const Amount per{u.p95Gbps / static_cast<double>(lids.size()), u.peakGbps / static_cast<double>(lids.size())};
+            for (int lid : lids) {
+                const Impl::Dest& dest = m.hostLid.at(lid);
+                if (m.deadLink[m.linkOfPort[dest.port.value()]->value()]) continue;  // its host is cut off
+                const NodeId n = m.rxNode(d);
+                if (m.isSwitch(n)) m.subtractOld(n, lid, per, shift);
+                m.reroute(s, lid, per, 0, use, shift);
+            }
+        }
+    }
+}
+
+std::vector<std::string> LftRouting::disconnected() const {
+    const Impl& m = *impl_;
+    const Fabric& f = m.f;
+    std::vector<int> comp(f.nodes.size(), -1);
+    std::vector<std::vector<std::uint32_t>> links(f.nodes.size());
+    for (std::uint32_t l = 0; l < f.links.size(); ++l)
+        if (!m.deadLink[l]) {
+            links[f.port(f.links[l].a).node.value()].push_back(l);
+            links[f.port(f.links[l].b).node.value()].push_back(l);
+        }
+    std::vector<std::size_t> hosts;  // per component
+    for (std::uint32_t i = 0; i < f.nodes.size(); ++i) {
+        if (comp[i] >= 0 || !m.isSwitch(NodeId(i)) || m.deadNode[i]) continue;
+        const int c = static_cast<int>(hosts.size());
+        hosts.push_back(0);
+        std::vector<std::uint32_t> queue{i};
+        comp[i] = c;
+        for (std::size_t k = 0; k < queue.size(); ++k) {
+            const NodeId n(queue[k]);
+            if (!m.isSwitch(n)) continue;  // hosts are not transit
+            for (std::uint32_t l : links[n.value()]) {
+                const NodeId q = m.peer(l, n);
+                if (comp[q.value()] >= 0) continue;
+                comp[q.value()] = c;
+                if (!m.isSwitch(q)) ++hosts[static_cast<std::size_t>(c)];
+                queue.push_back(q.value());
+            }
+        }
+    }
+    const auto main = std::max_element(hosts.begin(), hosts.end()) - hosts.begin();
+    std::vector<std::string> out;
+    for (std::uint32_t i = 0; i < f.nodes.size(); ++i)
+        if (m.hostPort[i] && comp[i] != main) out.push_back(f.nodes[i].description);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+LftRouting::PairRoute LftRouting::route(NodeId src, NodeId dst) const {
+    const Impl& m = *impl_;
+    PairRoute r;
+    const auto a = m.hostPort[src.value()], b = m.hostPort[dst.value()];
+    if (!a || !b || src == dst) return r;
+    const int lid = m.f.port(*b).lid;
+    const auto dest = m.hostLid.find(lid);
+    if (dest == m.hostLid.end()) return r;
+    const NodeId leaf = dest->second.leaf;
+    const Dir first = m.dirOf(*a);
+    const Dir last{m.dirOf(*b).first, !m.dirOf(*b).second};  // the leaf to the destination host
+    // Now: the tables' route.
+    r.before.push_back(first);
+    NodeId n = m.rxNode(first);
+    for (int hop = 0; hop < 64 && n != leaf; ++hop) {
+        const auto p = m.entry(n, lid);
+        if (!p) break;
+        r.before.push_back(m.dirOf(*p));
+        n = m.rxNode(r.before.back());
+    }
+    r.before.push_back(last);
+    // After: the new routes, which may split.
+    if (m.deadLink[first.first] || m.deadLink[last.first]) return r;
+    const NodeId from = m.rxNode(first);
+    if (m.distances(leaf).second[from.value()] == kFar) return r;
+    r.alive = true;
+    r.after.push_back(first);
+    std::set<Dir> seen;
+    m.forward(from, lid, Amount{1, 1}, [&](Dir d, double, double) {
+        if (seen.insert(d).second) r.after.push_back(d);
+    });
+    r.after.push_back(last);
+    return r;
+}
+
+} // namespace fabscope::whatif_detail
