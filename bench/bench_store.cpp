@@ -13,8 +13,9 @@
 //   hot links:        FabScope from its store   vs  SQL LAG() over an indexed table, and pandas; cold and warm
 //   import + analyze: `fabscope import` + `fabscope analyze` vs a pandas script, both from the same CSV
 //   full analysis time, peak RSS, store bytes per sample.
-// Usage: fabscope_bench [--rows N] [--work DIR] [--keep]
-//   default: 10,000,000 rows in /tmp/fabscope-bench, removed afterwards unless --keep
+// Usage: fabscope_bench [--rows N] [--work DIR] [--keep] [--import-only]
+//   default: 10,000,000 rows in /tmp/fabscope-bench, removed afterwards unless --keep;
+//   --import-only stops after the import figure (for measuring import changes)
 #include "bench/bench_util.h"
 #include "core/analysis/analyze.h"
 #include "core/analysis/context.h"
@@ -141,12 +142,13 @@ void storeWithTopology(const std::string& store, const std::string& topo) {
 int main(int argc, char** argv) {
     std::size_t rows = 10'000'000, smallRows = 2'460'000;
     std::string work = "/tmp/fabscope-bench";
-    bool keep = false;
+    bool keep = false, importOnly = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--rows" && i + 1 < argc) rows = std::stoull(argv[++i]);
         else if (a == "--work" && i + 1 < argc) work = argv[++i];
         else if (a == "--keep") keep = true;
+        else if (a == "--import-only") importOnly = true;
     }
     smallRows = std::min(smallRows, rows);
     fs::remove_all(work);
@@ -179,6 +181,7 @@ int main(int argc, char** argv) {
         const double start = now();
         const auto summary = ImportRunner(s, registry).run({csv}, {});
         const double t = now() - start;
+        std::printf("  FabScope import run: %.3f s\n", t);
         stored = s.info().samples;
         return summary.anyFailed() ? -1.0 : t;
     });
@@ -190,6 +193,10 @@ int main(int argc, char** argv) {
     runTimed({"sqlite3", shellDb, "SELECT count(*) FROM samples"}, out);
     ratioLine("import (M rows/s)", rowsD / ours / 1e6, "M/s", "sqlite3 .import", shell > 0 ? rowsD / shell / 1e6 : -1, 15);
     agreeLine("  rows stored", static_cast<long long>(stored), parseCount(firstLine(out)), "sqlite3");
+    if (importOnly) {
+        if (!keep) fs::remove_all(work);
+        return 0;
+    }
 
     // --- 2. hot links from the stored data; the SQL table gets the index a DBA would add
     const double indexSeconds = runTimed({"sqlite3", shellDb, "CREATE INDEX samples_series ON samples(counter, node, port, timestamp, value)"});

@@ -3,6 +3,7 @@
 #include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -92,6 +93,50 @@ private Q_SLOTS:
         const auto summary = runner.run({p("big.csv")}, {}, [&calls](double) { return ++calls < 2; });
         QVERIFY(summary.cancelled);
         QCOMPARE(dump(p("cancel.sqlite")), before);
+    }
+
+    // A counter file of 16 MiB or more is hashed while it is parsed: the same content under
+    // another name is still refused, with nothing written, and what is stored is the file's plain
+    // SHA-256 (the one `info` and the GUI show, and `sha256sum` prints).
+    void largeFileHashedAlongsideItsParseIsStillRecognised() {
+        std::string csv = "timestamp,node,port,counter,value\n";
+        for (int i = 0; csv.size() < (std::size_t{17} << 20); ++i)
+            csv += std::to_string(1700000000 + i / 64) + ",leaf" + std::to_string(i % 64) + ",1,xmit_bytes," + std::to_string(i) + "\n";
+        write(p("large_a.csv"), csv);
+        write(p("large_b.csv"), csv);  // the same bytes under another name
+        std::string changed = csv;
+        changed[changed.size() - 2] = changed[changed.size() - 2] == '9' ? '8' : '9';  // one byte of the last value
+        write(p("large_c.csv"), changed);
+
+        Store store(p("large.sqlite"));
+        ImportRunner runner(store, registry_);
+        const auto first = runner.run({p("large_a.csv")}, {});
+        QCOMPARE(first.count(FileStatus::Imported), std::size_t{1});
+        QFile f(QString::fromStdString(p("large_a.csv")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray sha = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+        QCOMPARE(QByteArray::fromStdString(store.imports().back().sha256), sha);
+        const std::string before = dump(p("large.sqlite"));
+        const std::int64_t samples = store.info().samples;
+        QVERIFY(samples > 400000);
+
+        const auto again = runner.run({p("large_b.csv")}, {});
+        QCOMPARE(again.count(FileStatus::AlreadyImported), std::size_t{1});
+        QCOMPARE(again.count(FileStatus::Imported), std::size_t{0});
+        QVERIFY(again.diagnostics.back().message.find("already imported as " + p("large_a.csv")) != std::string::npos);
+        QCOMPARE(dump(p("large.sqlite")), before);
+
+        const auto other = runner.run({p("large_c.csv")}, {});
+        QCOMPARE(other.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(store.imports().size(), std::size_t{2});
+
+        // Both copies in one call into a fresh store: one is stored, the other named a repeat.
+        Store fresh(p("large_fresh.sqlite"));
+        const auto both = ImportRunner(fresh, registry_).run({p("large_a.csv"), p("large_b.csv")}, {});
+        QCOMPARE(both.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(both.count(FileStatus::AlreadyImported), std::size_t{1});
+        QCOMPARE(fresh.imports().size(), std::size_t{1});
+        QCOMPARE(fresh.info().samples, samples);
     }
 
     void unknownFormatAndMissingFileFail() {
