@@ -8,12 +8,19 @@
 #include "core/fabric_builder.h"
 #include "core/huge_page_allocator.h"
 #include "core/store/sqlite_stmt.h"
+#include "core/worker_threads.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <numeric>
+#include <optional>
 #include <span>
+#include <thread>
 
 namespace fabscope {
 
@@ -147,12 +154,136 @@ void SampleWriter::addBatches(std::span<const std::span<const Sample>> batches) 
     if (inGroup > 0) write(group, inGroup);
 }
 
+namespace {
+
+// Parts of the concatenated batches, one per thread, cut at sample counts.
+std::vector<std::vector<std::span<const SampleWriter::Sample>>> splitEvenly(
+    std::span<const std::span<const SampleWriter::Sample>> batches, std::size_t total, std::size_t parts) {
+    std::vector<std::vector<std::span<const SampleWriter::Sample>>> out(parts);
+    const std::size_t each = (total + parts - 1) / parts;
+    std::size_t k = 0, inPart = 0;
+    for (std::span<const SampleWriter::Sample> b : batches) {
+        while (!b.empty()) {
+            if (inPart >= each && k + 1 < parts) {
+                ++k;
+                inPart = 0;
+            }
+            const std::size_t n = std::min(b.size(), k + 1 < parts ? each - inPart : b.size());
+            out[k].push_back(b.first(n));
+            inPart += n;
+            b = b.subspan(n);
+        }
+    }
+    return out;
+}
+
+// One chunk encoded off the SQLite thread, or (blobs empty) a series that must be merged with
+// what is stored or with itself, which needs the store.
+struct EncodedChunk {
+    std::size_t handle = 0;
+    std::int64_t t0 = 0, t1 = 0, n = 0;
+    std::string times, vals;
+    bool merge = false;
+    bool mayHaveStored = false;
+};
+
+// Blocks of encoded chunks from one producer thread to the SQLite thread, bounded so a fast
+// producer does not hold the whole file's blobs twice.
+class ChunkQueue {
+public:
+    void push(std::vector<EncodedChunk> block) {
+        std::unique_lock lock(m_);
+        space_.wait(lock, [&] { return blocks_.size() < kMaxBlocks || stopped_; });
+        if (stopped_) return;
+        blocks_.push_back(std::move(block));
+        ready_.notify_one();
+    }
+    // False when the producer is done and everything was taken.
+    bool pop(std::vector<EncodedChunk>& block) {
+        std::unique_lock lock(m_);
+        ready_.wait(lock, [&] { return !blocks_.empty() || done_; });
+        if (blocks_.empty()) return false;
+        block = std::move(blocks_.front());
+        blocks_.pop_front();
+        space_.notify_one();
+        return true;
+    }
+    void finish(std::exception_ptr e = nullptr) {
+        std::lock_guard lock(m_);
+        done_ = true;
+        error_ = e;
+        ready_.notify_all();
+    }
+    void stop() {  // the SQLite thread failed: the producer gives up
+        std::lock_guard lock(m_);
+        stopped_ = true;
+        space_.notify_all();
+    }
+    bool stopped() {
+        std::lock_guard lock(m_);
+        return stopped_;
+    }
+    std::exception_ptr error() {
+        std::lock_guard lock(m_);
+        return error_;
+    }
+
+private:
+    static constexpr std::size_t kMaxBlocks = 64;
+    std::mutex m_;
+    std::condition_variable ready_, space_;
+    std::deque<std::vector<EncodedChunk>> blocks_;
+    bool done_ = false, stopped_ = false;
+    std::exception_ptr error_;
+};
+
+void sortByTime(std::span<std::int64_t> t, std::span<double> v) {
+    if (std::is_sorted(t.begin(), t.end())) return;
+    std::vector<std::size_t> idx(t.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(), [&](auto x, auto y) { return t[x] < t[y]; });
+    std::vector<std::int64_t> ts;
+    std::vector<double> vs;
+    ts.reserve(idx.size());
+    vs.reserve(idx.size());
+    for (auto i : idx) {
+        ts.push_back(t[i]);
+        vs.push_back(v[i]);
+    }
+    std::copy(ts.begin(), ts.end(), t.begin());
+    std::copy(vs.begin(), vs.end(), v.begin());
+}
+
+} // namespace
+
 void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::size_t total) {
-    // Counting sort by series (stable, so arrival order survives within a series).
-    std::vector<std::size_t> start(seriesIds_.size() + 1, 0);
-    for (const auto& batch : batches)
-        for (const Sample& s : batch) ++start[s.handle + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
+    const std::size_t nSeries = seriesIds_.size();
+    // Large writes use the worker threads: the scatter by series in parts, and chunk encoding on
+    // a producer thread while this thread inserts (SQLite takes one writer).
+    const std::size_t threads = total >= (std::size_t{1} << 18) ? std::min<std::size_t>(workerThreads(), 8) : 1;
+    // Counting sort by series (stable, so arrival order survives within a series): each part of
+    // the samples counts its own, then scatters from where the earlier parts end.
+    const auto parts = splitEvenly(batches, total, threads);
+    std::vector<std::vector<std::size_t>> at(parts.size(), std::vector<std::size_t>(nSeries + 1, 0));
+    auto inParallel = [&](const std::function<void(std::size_t)>& job) {
+        std::vector<std::jthread> pool;
+        for (std::size_t k = 1; k < parts.size(); ++k) pool.emplace_back(job, k);
+        job(0);
+    };
+    inParallel([&](std::size_t k) {
+        for (const auto& b : parts[k])
+            for (const Sample& s : b) ++at[k][s.handle];
+    });
+    std::vector<std::size_t> start(nSeries + 1, 0);
+    for (std::size_t h = 0, sum = 0; h < nSeries; ++h) {
+        start[h] = sum;
+        for (auto& partAt : at) {
+            const std::size_t n = partAt[h];
+            partAt[h] = sum;
+            sum += n;
+        }
+    }
+    start[nSeries] = total;
     // Left uninitialised (every element is written below), on huge pages.
     HugePageAllocator<std::int64_t> timesAlloc;
     HugePageAllocator<double> valuesAlloc;
@@ -162,43 +293,96 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
         valuesAlloc.allocate(total), [&](double* p) { valuesAlloc.deallocate(p, total); });
     const std::span<std::int64_t> times(timesBuf.get(), total);
     const std::span<double> values(valuesBuf.get(), total);
-    {
-        std::vector<std::size_t> at(start.begin(), start.end() - 1);
-        for (const auto& batch : batches)
-            for (const Sample& s : batch) {
-                const std::size_t i = at[s.handle]++;
+    inParallel([&](std::size_t k) {
+        auto& partAt = at[k];
+        for (const auto& b : parts[k])
+            for (const Sample& s : b) {
+                const std::size_t i = partAt[s.handle]++;
                 times[i] = s.timeMs;
                 values[i] = s.value;
             }
-    }
-    for (std::size_t h = 0; h < seriesIds_.size(); ++h) {
-        const std::size_t b = start[h], e = start[h + 1];
-        if (b == e) continue;
-        auto t = times.subspan(b, e - b);
-        auto v = values.subspan(b, e - b);
-        if (!std::is_sorted(t.begin(), t.end())) {
-            std::vector<std::size_t> idx(t.size());
-            std::iota(idx.begin(), idx.end(), 0);
-            std::stable_sort(idx.begin(), idx.end(), [&](auto x, auto y) { return t[x] < t[y]; });
-            std::vector<std::int64_t> ts;
-            std::vector<double> vs;
-            ts.reserve(idx.size());
-            vs.reserve(idx.size());
-            for (auto i : idx) {
-                ts.push_back(t[i]);
-                vs.push_back(v[i]);
+    });
+
+    // Producer: sort each series by time and encode its chunks; a series that may collide with
+    // stored samples or repeats a time is left for the SQLite thread to merge.
+    auto encodeRange = [&](std::size_t from, std::size_t to) {
+        std::vector<EncodedChunk> block;
+        for (std::size_t h = from; h < to; ++h) {
+            const std::size_t b = start[h], e = start[h + 1];
+            if (b == e) continue;
+            auto t = times.subspan(b, e - b);
+            auto v = values.subspan(b, e - b);
+            sortByTime(t, v);
+            const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
+            flushed_[h] = true;
+            if (mayHaveStored || std::adjacent_find(t.begin(), t.end()) != t.end()) {
+                block.push_back({h, 0, 0, 0, {}, {}, true, mayHaveStored});
+                continue;
             }
-            std::copy(ts.begin(), ts.end(), t.begin());
-            std::copy(vs.begin(), vs.end(), v.begin());
+            for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
+                const std::size_t n = std::min(kChunkSamples, t.size() - off);
+                const auto ct = t.subspan(off, n);
+                block.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), encodeTimes(ct), encodeValues(v.subspan(off, n)), false,
+                                 false});
+            }
         }
-        const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
-        flushed_[h] = true;
-        if (mergeWithStored(seriesIds_[h], mayHaveStored, counterNames_[h], t, v)) continue;
-        for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
-            const std::size_t n = std::min(kChunkSamples, t.size() - off);
-            store_.appendChunk(seriesIds_[h], t.subspan(off, n), v.subspan(off, n));
+        return block;
+    };
+    // Consumer: inserts in series order. The first chunk goes through Store::appendChunk, and
+    // the rest carry the import id it gave that row (the import that will record this file).
+    std::optional<std::int64_t> importId;
+    sql::Stmt insert(store_.handle(), "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES(?1,?2,?3,?4,?5,?6,?7)");
+    auto insertBlock = [&](const std::vector<EncodedChunk>& block) {
+        for (const EncodedChunk& c : block) {
+            const std::size_t h = c.handle;
+            if (c.merge) {
+                const std::size_t b = start[h], e = start[h + 1];
+                auto t = times.subspan(b, e - b);
+                auto v = values.subspan(b, e - b);
+                if (mergeWithStored(seriesIds_[h], c.mayHaveStored, counterNames_[h], t, v)) continue;
+                for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
+                    const std::size_t n = std::min(kChunkSamples, t.size() - off);
+                    store_.appendChunk(seriesIds_[h], t.subspan(off, n), v.subspan(off, n));
+                }
+                continue;
+            }
+            if (!importId) {
+                const std::size_t b = start[h];
+                const auto n = static_cast<std::size_t>(c.n);
+                store_.appendChunk(seriesIds_[h], times.subspan(b, n), values.subspan(b, n));
+                sql::Stmt given(store_.handle(), "SELECT import_id FROM chunks WHERE rowid=last_insert_rowid()");
+                importId = given.step() ? given.integer(0) : 0;
+                continue;
+            }
+            insert.bind(1, seriesIds_[h]).bind(2, c.t0).bind(3, c.t1).bind(4, c.n);
+            insert.bindBlob(5, c.times).bindBlob(6, c.vals).bind(7, *importId);
+            insert.run();
         }
+    };
+    constexpr std::size_t kSeriesPerBlock = 64;
+    if (threads == 1) {
+        for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) insertBlock(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
+        return;
     }
+    ChunkQueue queue;
+    std::jthread producer([&] {
+        try {
+            for (std::size_t h = 0; h < nSeries && !queue.stopped(); h += kSeriesPerBlock)
+                queue.push(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
+            queue.finish();
+        } catch (...) {
+            queue.finish(std::current_exception());
+        }
+    });
+    try {
+        std::vector<EncodedChunk> block;
+        while (queue.pop(block)) insertBlock(block);
+    } catch (...) {
+        queue.stop();
+        throw;
+    }
+    producer.join();
+    if (auto e = queue.error()) std::rethrow_exception(e);
 }
 
 } // namespace fabscope
