@@ -48,6 +48,7 @@ void printTable(const WhatIfReport& r, double hot) {
     std::cout << "what if:";
     for (const auto& c : r.changes) std::cout << ' ' << c.label();
     std::cout << "\nwindow " << numfmt::utc(r.windowStart) << " .. " << numfmt::utc(r.windowEnd) << " (p95 and peak load)\n";
+    std::cout << "routing: " << (r.routing == "lft" ? "forwarding tables (lft)" : "ECMP (no forwarding table for every switch)") << '\n';
     std::cout << "p95 load on the links it touches: " << numfmt::num(r.totalBeforeGbps) << " -> " << numfmt::num(r.totalAfterGbps)
               << " Gb/s\n";
     std::printf("%-44s %9s %9s %s\n", "LINK (tx -> rx)", "P95 NOW", "P95 THEN", "");

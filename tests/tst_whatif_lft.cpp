@@ -7,6 +7,8 @@
 // model in docs/ANALYSIS.md "What-if" (each host LID a port carries carries an equal share).
 #include "compare_fixture.h"
 
+#include "cli_run.h"
+
 #include "core/whatif/whatif.h"
 
 #include <cmath>
@@ -198,6 +200,16 @@ private Q_SLOTS:
         QVERIFY(near(l.at("spine03 p2>leaf02 p22").after.p95Util(), 0.825));  // 40 (leaf01) + 25 (leaf04)
         QVERIFY(near(l.at("spine02 p4>leaf04 p21").after.p95Util(), 0.625));  // 25 Gb/s of leaf03's gpu07
         QVERIFY(r.disconnected.empty());
+    }
+
+    void tableSaysWhichRoutingWasUsed() {
+        for (const auto& [db, line] : {std::pair{lft_, "routing: forwarding tables (lft)"},
+                                       std::pair{ecmp_, "routing: ECMP (no forwarding table for every switch)"}}) {
+            const clitest::Run r = clitest::runCli({QStringLiteral("whatif"), QStringLiteral("--db"), QString::fromStdString(db),
+                                                    QStringLiteral("--fail"), QStringLiteral("leaf01:20")});
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.out.contains(line), r.out.constData());
+        }
     }
 
     void lastUplinkNamesTheHostsCutOff() {
