@@ -47,6 +47,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -196,7 +197,15 @@ void MainWindow::createActions() {
         auto* dialog = new SettingsDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            const AnalysisConfig before = analysis_->config();
             analysis_->setConfig(dialog->config());
+            // The shares of time the views draw are converted with the tick and the PFC frame model.
+            const AnalysisConfig& after = analysis_->config();
+            const bool reconvert = before.congestionTree.tickNs != after.congestionTree.tickNs ||
+                                   before.pfcStorm.frameQuanta != after.pfcStorm.frameQuanta ||
+                                   before.pfcStorm.xoffRefresh != after.pfcStorm.xoffRefresh ||
+                                   before.pfcStorm.defaultSpeedGbps != after.pfcStorm.defaultSpeedGbps || before.gapFactor != after.gapFactor;
+            if (reconvert && snapshot_ && snapshot_->snapshotId) loadRates(snapshot_);
             lastReport_.reset();
             statusBar()->showMessage(tr("Analysis thresholds saved to %1").arg(QString::fromStdString(userConfigPath())));
             if (!storePath_.isEmpty() && snapshot_) analysis_->run(storePath_, time_->selection());
@@ -265,8 +274,14 @@ void MainWindow::createActions() {
     find->setShortcuts({QKeySequence(QKeySequence::Find), QKeySequence(tr("Ctrl+K"))});  // Ctrl+F; Ctrl+K as before
     find->setToolTip(tr("Find a node by name, host, GUID or LID (Ctrl+F or Ctrl+K)"));
     addLayoutMenu(view, fabric_);
-    QAction* cycle = view->addAction(tr("Next &metric"), this,
-                                     [this] { metricBox_->setCurrentIndex((metricBox_->currentIndex() + 1) % metricBox_->count()); });
+    QAction* cycle = view->addAction(tr("Next &metric"), this, [this] {
+        // The next metric this store has counters for.
+        const auto* model = qobject_cast<QStandardItemModel*>(metricBox_->model());
+        for (int k = 1; k <= metricBox_->count(); ++k) {
+            const int i = (metricBox_->currentIndex() + k) % metricBox_->count();
+            if (!model || model->item(i)->isEnabled()) return metricBox_->setCurrentIndex(i);
+        }
+    });
     cycle->setShortcut(QKeySequence(tr("Ctrl+M")));
     QAction* focusHeatmap = view->addAction(tr("Go to &heatmap"), this, [this] { heatmap_->setFocus(); });
     focusHeatmap->setShortcut(QKeySequence(tr("Ctrl+H")));
@@ -343,7 +358,9 @@ void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base) {
         return;
     }
     statusBar()->showMessage(tr("Opened %1; loading link rates…").arg(qs(base->path)));
-    ratesJob_->run([base = std::move(base)](const JobToken& token) { return withLinkRates(*base, token.flag()); },
+    ratesJob_->run([base = std::move(base), config = analysis_->config()](const JobToken& token) {
+                       return withLinkRates(*base, token.flag(), config);
+                   },
                    [this](std::shared_ptr<const StoreSnapshot> withRates) {
                        showRates(std::move(withRates));
                        statusBar()->showMessage(openedMessage(qs(snapshot_->path)));
@@ -387,6 +404,14 @@ void MainWindow::showRates(std::shared_ptr<const StoreSnapshot> snapshot) {
         metricBox_->setCurrentIndex(metricBox_->findData(static_cast<int>(LinkMetric::ThroughputMax)));
         metricNote_ = tr("; no link speed in this store: links coloured by throughput (Gb/s), not utilisation");
     }
+    // A metric without counters in this store stays listed, disabled, and says why.
+    if (auto* model = qobject_cast<QStandardItemModel*>(metricBox_->model()))
+        for (int i = 0; i < metricBox_->count(); ++i) {
+            const auto m = static_cast<LinkMetric>(metricBox_->itemData(i).toInt());
+            const bool have = r.empty() || r.has(m);
+            model->item(i)->setEnabled(have);
+            model->item(i)->setToolTip(have ? QString() : tr("No counters for this metric in the store (no data)"));
+        }
 }
 
 void MainWindow::setSnapshotOnViews() {

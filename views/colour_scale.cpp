@@ -39,8 +39,12 @@ ColourScale::ColourScale(LinkMetric metric) : metric_(metric) {
     case LinkMetric::UtilMax:
     case LinkMetric::UtilUp:
     case LinkMetric::UtilDown: lo_ = 0, hi_ = 100, log_ = false; break;
-    case LinkMetric::XmitWait: lo_ = 0, hi_ = 8, log_ = true; break;  // 1 .. 1e8 ticks/s
-    case LinkMetric::Errors: lo_ = -2, hi_ = 3, log_ = true; break;   // 0.01 .. 1000 errors/s
+    case LinkMetric::XmitWait:
+    case LinkMetric::PfcPauseMax:
+    case LinkMetric::PfcPauseUp:
+    case LinkMetric::PfcPauseDown: lo_ = 0, hi_ = 100, log_ = false, zeroApart_ = true; break;  // % of time
+    case LinkMetric::Errors: lo_ = -2, hi_ = 3, log_ = true, zeroApart_ = true; break;   // 0.01 .. 1000 errors/s
+    case LinkMetric::EcnCnp: lo_ = 0, hi_ = 6, log_ = true, zeroApart_ = true; break;    // 1 .. 1M packets/s
     case LinkMetric::ThroughputMax:
     case LinkMetric::ThroughputUp:
     case LinkMetric::ThroughputDown: lo_ = 0, hi_ = 400, log_ = false; break;  // Gb/s, to 400G
@@ -56,7 +60,7 @@ double ColourScale::position(float value) const {
 
 QRgb ColourScale::rgb(float value) const {
     if (std::isnan(value)) return noData();
-    if (log_ && value == 0) return zero();  // a clean link must not look like a barely erroring one
+    if (zeroApart_ && value == 0) return zero();  // a clean link must not look like a barely erroring one
     return lut_[static_cast<std::size_t>(position(value) * 255.0 + 0.5)];
 }
 
@@ -65,8 +69,16 @@ QString ColourScale::name() const { return QString::fromUtf8(metricName(metric_)
 
 QString ColourScale::format(double value) const {
     if (std::isnan(value)) return QObject::tr("no data");
-    if (!log_) return QString::number(value, 'f', value < 10 ? 1 : 0) + QLatin1Char(' ') + unit();
+    if (!log_) {
+        const int decimals = value == 0 && zeroApart_ ? 0 : std::abs(value) < 1 && value != 0 ? 2 : value < 10 ? 1 : 0;
+        return QString::number(value, 'f', decimals) + QLatin1Char(' ') + unit();
+    }
     return compact(value) + QLatin1Char(' ') + unit();
+}
+
+QString ColourScale::legendTitle(const QFontMetrics& fm, int width) const {
+    const QString tail = QStringLiteral(" (") + unit() + QLatin1Char(')');
+    return fm.elidedText(name(), Qt::ElideRight, std::max(0, width - fm.horizontalAdvance(tail))) + tail;
 }
 
 void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
@@ -78,7 +90,9 @@ void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
     const int pad = 6;
     const QFontMetrics fm = p.fontMetrics();
     p.setPen(QColor(20, 20, 20));
-    p.drawText(area.left() + pad, area.top() + pad + fm.ascent(), name() + QStringLiteral(" (") + unit() + QLatin1Char(')'));
+    const QString zeroLabel = QObject::tr("zero");
+    const int zeroWidth = zeroApart_ ? fm.horizontalAdvance(zeroLabel) + 22 : 0;  // its swatch shares the title line
+    p.drawText(area.left() + pad, area.top() + pad + fm.ascent(), legendTitle(fm, area.width() - 2 * pad - zeroWidth));
     const QRect bar(area.left() + pad, area.top() + 2 * pad + fm.height(), area.width() - 2 * pad - 50, 12);
     QLinearGradient g(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, QColor(lut_[static_cast<std::size_t>(i * 255 / 10)]));
@@ -86,11 +100,10 @@ void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
     const QRect none(bar.right() + 10, bar.top(), 12, 12);
     p.fillRect(none, QColor(noData()));
     p.drawText(none.right() + 3, bar.bottom(), QObject::tr("none"));
-    if (log_) {  // exact zero has its own swatch, at the title line's right end
-        const QString label = QObject::tr("zero");
-        const QRect z(area.right() - pad - fm.horizontalAdvance(label) - 16, area.top() + pad, 12, 12);
+    if (zeroApart_) {  // exact zero has its own swatch, at the title line's right end
+        const QRect z(area.right() - pad - fm.horizontalAdvance(zeroLabel) - 16, area.top() + pad, 12, 12);
         p.fillRect(z, QColor(zero()));
-        p.drawText(z.right() + 3, z.bottom(), label);
+        p.drawText(z.right() + 3, z.bottom(), zeroLabel);
     }
     const int ty = bar.bottom() + 4 + fm.ascent();
     for (int i = 0; i <= 4; ++i) {

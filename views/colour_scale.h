@@ -1,7 +1,9 @@
 #pragma once
 // Colour scales of the link metrics, with the legend (name, unit, ticks) drawn the same way by the
-// fabric view and the heatmap. Utilisation is linear 0-100 %, throughput linear 0-400 Gb/s;
-// XmitWait and errors are log scales, with zero in a colour of its own.
+// fabric view and the heatmap. Utilisation and the shares of time (XmitWait, PFC pauses) are
+// linear 0-100 %, throughput linear 0-400 Gb/s; errors and ECN/CNP are log scales. On every
+// scale but utilisation and throughput exactly zero has a colour of its own ("clean"), apart from
+// the smallest non-zero value.
 #include "core/timeseries/link_series.h"
 
 #include <QColor>
@@ -9,6 +11,7 @@
 
 #include <array>
 
+class QFontMetrics;
 class QPainter;
 class QRect;
 
@@ -21,12 +24,15 @@ public:
     // Colour of a value (NaN: the "no data" grey).
     [[nodiscard]] QRgb rgb(float value) const;
     [[nodiscard]] static QRgb noData() { return qRgb(185, 188, 194); }
-    // Log scales (XmitWait, errors): exactly zero, drawn apart from the smallest non-zero value.
+    // Exactly zero (errors, shares of time, ECN/CNP), drawn apart from the smallest non-zero value.
     [[nodiscard]] static QRgb zero() { return qRgb(226, 242, 226); }
+    [[nodiscard]] bool zeroApart() const { return zeroApart_; }
     // "93 %", "1.2k ticks/s", "0.05 errors/s"
     [[nodiscard]] QString format(double value) const;
     [[nodiscard]] QString unit() const;
     [[nodiscard]] QString name() const;
+    // The legend's title in `width` pixels: the name elided, its unit always shown.
+    [[nodiscard]] QString legendTitle(const QFontMetrics& fm, int width) const;
     // Paints a legend box (title with unit, gradient, ticks, "no data" swatch) inside `area`.
     void paintLegend(QPainter& p, const QRect& area) const;
     // Position 0..1 on the scale.
@@ -36,6 +42,7 @@ private:
     LinkMetric metric_;
     double lo_ = 0, hi_ = 100;  // linear: value range; log: log10 range
     bool log_ = false;
+    bool zeroApart_ = false;
     std::array<QRgb, 256> lut_{};
 };
 

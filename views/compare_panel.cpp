@@ -201,7 +201,7 @@ void ComparePanel::run(const CompareRequest& request, const AnalysisConfig& conf
                                     config, token.flag());
             auto snapshotOf = [&](const std::string& path) -> std::shared_ptr<const StoreSnapshot> {
                 if (shown && shown->path == path && (!shown->rates.empty() || shown->snapshotId == 0)) return shown;
-                return loadStoreSnapshot(path, token.flag());
+                return loadStoreSnapshot(path, token.flag(), config);
             };
             r->good = snapshotOf(request.goodStore);
             r->bad = one ? r->good : snapshotOf(request.badStore);

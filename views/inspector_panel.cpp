@@ -162,7 +162,11 @@ void InspectorPanel::addRates(QStandardItem* parent, int link) {
     // Throughput in Gb/s first: a RoCE link without a port speed has no utilisation, only its rate.
     for (int m : {static_cast<int>(LinkMetric::ThroughputUp), static_cast<int>(LinkMetric::ThroughputDown),
                   static_cast<int>(LinkMetric::UtilUp), static_cast<int>(LinkMetric::UtilDown), static_cast<int>(LinkMetric::XmitWait),
-                  static_cast<int>(LinkMetric::Errors)}) {
+                  static_cast<int>(LinkMetric::Errors), static_cast<int>(LinkMetric::PfcPauseUp),
+                  static_cast<int>(LinkMetric::PfcPauseDown), static_cast<int>(LinkMetric::EcnCnp)}) {
+        const auto metric = static_cast<LinkMetric>(m);
+        const bool roce = metric == LinkMetric::PfcPauseUp || metric == LinkMetric::PfcPauseDown || metric == LinkMetric::EcnCnp;
+        if (roce && !snapshot_->rates.has(metric)) continue;  // RoCE counters: listed only when the store has them
         const QString name = QString::fromUtf8(metricName(static_cast<LinkMetric>(m)).data());
         QStandardItem* key = row(parent, name, QString());
         rateRows_.push_back({parent->child(key->row(), 1), link, m});

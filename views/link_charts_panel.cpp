@@ -12,6 +12,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QShortcut>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
@@ -112,7 +113,10 @@ LinkChartsPanel::LinkChartsPanel(SelectionController* selection, TimeController*
     lowerMetric_->setObjectName(QStringLiteral("lowerChartMetric"));
     lowerMetric_->setAccessibleName(tr("Lower chart shows"));
     lowerMetric_->addItem(tr("Errors (errors/s)"), static_cast<int>(LinkMetric::Errors));
-    lowerMetric_->addItem(tr("XmitWait (ticks/s)"), static_cast<int>(LinkMetric::XmitWait));
+    lowerMetric_->addItem(tr("XmitWait share (% of time)"), static_cast<int>(LinkMetric::XmitWait));
+    lowerMetric_->addItem(tr("PFC paused, up (% of time)"), static_cast<int>(LinkMetric::PfcPauseUp));
+    lowerMetric_->addItem(tr("PFC paused, down (% of time)"), static_cast<int>(LinkMetric::PfcPauseDown));
+    lowerMetric_->addItem(tr("ECN marks / CNPs (packets/s)"), static_cast<int>(LinkMetric::EcnCnp));
     lowerMetric_->addItem(tr("Throughput, max of both directions (Gb/s)"), static_cast<int>(LinkMetric::ThroughputMax));
     back_ = new QToolButton(this);
     back_->setObjectName(QStringLiteral("chartZoomBack"));
@@ -180,6 +184,12 @@ void LinkChartsPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot)
     view0_ = t0;
     view1_ = t1;
     link_ = linkOfSelection(*selection_, snapshot_.get());
+    // A metric the store has no counters for stays listed, disabled.
+    if (auto* model = qobject_cast<QStandardItemModel*>(lowerMetric_->model()))
+        for (int i = 0; i < lowerMetric_->count(); ++i) {
+            const auto m = static_cast<LinkMetric>(lowerMetric_->itemData(i).toInt());
+            model->item(i)->setEnabled(!snapshot_ || snapshot_->rates.empty() || snapshot_->rates.has(m));
+        }
     fill();
 }
 
@@ -241,9 +251,10 @@ void LinkChartsPanel::fill() {
         uy->setRange(0, std::max(100.0, std::ceil(static_cast<double>(utilPeak) / 10) * 10));
     }
     auto* ly = static_cast<QValueAxis*>(lowerView_->chart()->axes(Qt::Vertical).front());
-    const double top = lowerPeak > 0 ? static_cast<double>(lowerPeak) * 1.15 : 1.0;
+    // Shares of time on their whole 0-100 % axis: 5 % waiting must not fill the chart.
+    const double top = unit.startsWith(QLatin1Char('%')) ? 100.0 : lowerPeak > 0 ? static_cast<double>(lowerPeak) * 1.15 : 1.0;
+    ly->setLabelFormat(top < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));  // before the range: it lays the labels out
     ly->setRange(0, top);
-    ly->setLabelFormat(top < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
     updateEmptyTexts();
     moveCursor(time_->time());
 }

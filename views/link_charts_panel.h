@@ -1,6 +1,7 @@
 #pragma once
 // Per-link charts (Qt Charts) for the selected link (or the link of the selected port): both
-// directions' utilisation in %, and errors/s or XmitWait ticks/s, pooled to at most ~500 points
+// directions' utilisation in % (Gb/s without a capacity), and below errors/s, the XmitWait or
+// PFC pause share in % of time, ECN/CNP packets/s or throughput, pooled to at most ~500 points
 // per series (minMaxPerBucket, docs/ARCHITECTURE.md, conventions), with a vertical cursor line that follows the
 // TimeController. QtCharts headers stay out of this header (they are heavy on 2-core builds).
 // Both charts share one time range: wheel or drag zooms it (TimeChartView), each zoom is pushed on

@@ -70,10 +70,11 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
 }
 } // namespace
 
-std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel) {
+std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel,
+                                                       const AnalysisConfig& config) {
     const Store store(path, Store::Mode::ReadOnly);
     auto s = readFabric(store);
-    if (s->snapshotId) s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel);
+    if (s->snapshotId) s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel, config);
     return s;
 }
 
@@ -81,11 +82,12 @@ std::shared_ptr<const StoreSnapshot> loadStoreFabric(const std::string& path) {
     return readFabric(Store(path, Store::Mode::ReadOnly));
 }
 
-std::shared_ptr<const StoreSnapshot> withLinkRates(const StoreSnapshot& base, const std::atomic<bool>* cancel) {
+std::shared_ptr<const StoreSnapshot> withLinkRates(const StoreSnapshot& base, const std::atomic<bool>* cancel,
+                                                   const AnalysisConfig& config) {
     auto s = std::make_shared<StoreSnapshot>(base);
     if (s->snapshotId) {
         const Store store(base.path, Store::Mode::ReadOnly);
-        s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel);
+        s->rates = loadLinkTimeSeries(store, s->snapshotId, s->fabric, s->tiers, cancel, config);
     }
     return s;
 }

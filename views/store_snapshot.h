@@ -38,14 +38,17 @@ struct StoreSnapshot {
 };
 
 // Opens the store read-only and loads its summary, latest fabric and link rates; throws
-// StoreError. `cancel` stops the rate loading early.
-std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel = nullptr);
+// StoreError. `cancel` stops the rate loading early; `config` converts the shares of time as the
+// findings do (loadLinkTimeSeries).
+std::shared_ptr<const StoreSnapshot> loadStoreSnapshot(const std::string& path, const std::atomic<bool>* cancel = nullptr,
+                                                       const AnalysisConfig& config = {});
 
 // The same in two steps, so a window can draw the fabric while the rates load: a 32k-GPU
 // store's fabric reads in well under a second, its 200 M samples take several. The first
 // step leaves `rates` empty; the second returns a copy of `base` with them.
 std::shared_ptr<const StoreSnapshot> loadStoreFabric(const std::string& path);
-std::shared_ptr<const StoreSnapshot> withLinkRates(const StoreSnapshot& base, const std::atomic<bool>* cancel = nullptr);
+std::shared_ptr<const StoreSnapshot> withLinkRates(const StoreSnapshot& base, const std::atomic<bool>* cancel = nullptr,
+                                                   const AnalysisConfig& config = {});
 
 // The same for a fabric held in memory (tests, benchmarks), with optional rates.
 std::shared_ptr<const StoreSnapshot> makeSnapshot(Fabric fabric, LinkTimeSeries rates = {});

@@ -7,6 +7,7 @@
 // metrics.spread lists the edges "upstream -> downstream".
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
+#include "core/analysis/time_shares.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,7 @@ std::optional<Congested> congestedRun(const AnalysisContext& ctx, PortId p, std:
     std::size_t bestLen = 0, i = 0;
     auto share = [&](std::size_t k) {
         const double dt = static_cast<double>(r.endMs[k] - r.startMs[k]) / 1000.0;
-        return dt > 0 ? std::min(1.0, r.delta[k] * c.tickNs * 1e-9 / dt) : 0.0;
+        return shareOfInterval(xmitWaitSeconds(r.delta[k], c), dt);
     };
     while (i < r.size()) {
         if (!r.ok(i) || share(i) < c.share) {

@@ -1,4 +1,5 @@
 #include "core/analysis/pfc_pauses.h"
+#include "core/analysis/time_shares.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const
     std::map<std::uint32_t, PauseShares> out;
     for (int frames = 0; frames < 2; ++frames) {
         for (int prio = 0; prio < 8; ++prio) {
-            const std::string counter = "pfc_" + dir + (frames ? "_pause_prio" : "_pause_us_prio") + std::to_string(prio);
+            const std::string counter = pfcPauseCounter(dir == "tx", frames != 0, prio);
             for (const auto& [sp, series] : ctx.seriesOf(counter)) {
                 const auto p = ctx.fabricPort(sp);
                 if (!p) continue;
@@ -21,15 +22,13 @@ std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const
                 double bps = static_cast<double>(ctx.fabric().port(*p).capacityBps);
                 if (bps <= 0)
                     if (auto l = ctx.linkOf(*p)) bps = static_cast<double>(ctx.fabric().link(*l).capacityBps);
-                if (bps <= 0) bps = c.defaultSpeedGbps * 1e9;
-                // seconds of pause per frame (the refresh lower bound) or per counted microsecond
-                const double perUnit = frames ? c.frameQuanta * 512.0 / bps / c.xoffRefresh : 1e-6;
+                const double perUnit = pauseSecondsPerUnit(frames != 0, bps, c);
                 const RateSeries r = ctx.rates(series, counter);
                 bool any = false;
                 for (std::size_t i = 0; i < r.size(); ++i) {
                     if (!r.ok(i)) continue;
                     const double dt = static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
-                    const double share = dt > 0 ? std::min(1.0, r.delta[i] * perUnit / dt) : 0.0;
+                    const double share = shareOfInterval(r.delta[i] * perUnit, dt);
                     auto [it, fresh] = s.byEnd.try_emplace(r.endMs[i], r.startMs[i], share);
                     if (!fresh) it->second.second = std::max(it->second.second, share);
                     any = any || share > 0;

@@ -2,9 +2,11 @@
 // Per-link rate series on one regular time grid, loaded once from a store so the views can colour
 // links at any cursor time, pool a heatmap and chart a link without touching SQLite again.
 // No Qt. Values are link-major (link * bins + bin); NaN means "no data for that interval".
+#include "core/analysis/analysis_config.h"
 #include "core/model.h"
 #include "core/time_range.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <string_view>
@@ -17,20 +19,29 @@ class Store;
 // What a link is coloured by. "Up" is the direction from the lower-tier end to the higher-tier
 // end (host -> leaf -> spine); UtilMax is the larger of both directions.
 // Throughput* are in Gb/s: they colour links whose capacity is unknown (RoCE captures without a
-// port speed), where utilisation has nothing to divide by.
-enum class LinkMetric : std::uint8_t { UtilMax, UtilUp, UtilDown, XmitWait, Errors, ThroughputMax, ThroughputUp, ThroughputDown };
-inline constexpr int kLinkMetricCount = 8;
+// port speed), where utilisation has nothing to divide by. XmitWait and PfcPause* are shares of
+// time in % (the conversions of the congestion_tree and pfc_storm findings, core/analysis/
+// time_shares.h); PfcPauseUp is the time the up direction's sender was held paused. EcnCnp is
+// the busiest of the ECN-marked / CNP counters of both ends, in packets/s.
+enum class LinkMetric : std::uint8_t {
+    UtilMax, UtilUp, UtilDown, XmitWait, Errors, ThroughputMax, ThroughputUp, ThroughputDown,
+    PfcPauseMax, PfcPauseUp, PfcPauseDown, EcnCnp
+};
+inline constexpr int kLinkMetricCount = 12;
 
 std::string_view metricName(LinkMetric m);  // "Utilisation (max of both directions)"
-std::string_view metricUnit(LinkMetric m);  // "%", "ticks/s", "errors/s"
+std::string_view metricUnit(LinkMetric m);  // "%", "% of time", "errors/s", "packets/s"
 
 struct LinkTimeSeries {
     double start = 0;  // UNIX seconds of the first bin's start
     double step = 0;   // seconds per bin
     std::size_t bins = 0, links = 0;
     // Link-major [link * bins + bin]. Utilisation in % of the sending port's capacity; XmitWait
-    // in ticks/s (max of both ends); errors in errors/s (sum of every error counter at both ends).
+    // in % of the time waiting (max of both ends); errors in errors/s (sum of every error counter
+    // at both ends). PFC pause shares (% of time, per direction) and ECN/CNP (packets/s) are
+    // allocated only when the store has such counters (else empty: no data).
     std::vector<float> utilUp, utilDown, xmitWait, errors;
+    std::vector<float> pfcUp, pfcDown, ecnCnp;
     std::vector<std::uint8_t> upIsAtoB;  // per link: 1 when the up direction is link.a -> link.b
     // Per link and direction: the sending port's capacity in Gb/s (0: unknown). Throughput of a
     // link with a capacity is derived from its utilisation; the Gb/s of links without one are kept
@@ -48,8 +59,12 @@ struct LinkTimeSeries {
     [[nodiscard]] std::vector<float> row(LinkMetric m, std::size_t link) const;
     // The largest value of a link over all bins (NaN when it has no data).
     [[nodiscard]] float peak(LinkMetric m, std::size_t link) const;
-    // The stored array of a metric; nullptr for derived ones (UtilMax, Throughput*).
+    // The stored array of a metric; nullptr for derived ones (UtilMax, Throughput*, PfcPauseMax)
+    // and for arrays left empty (no such counters).
     [[nodiscard]] const std::vector<float>* stored(LinkMetric m) const;
+    // Whether some link has counters for the metric (the metric choosers disable the others).
+    [[nodiscard]] bool has(LinkMetric m) const { return present[static_cast<std::size_t>(m)]; }
+    std::array<bool, kLinkMetricCount> present{};
     // Links with byte counters but no capacity: only Throughput* colours them.
     [[nodiscard]] std::size_t linksWithoutCapacity() const { return withoutCapacity; }
     std::size_t withoutCapacity = 0;
@@ -57,8 +72,10 @@ struct LinkTimeSeries {
 
 // Loads the rates of every link of `fabric` (the store's snapshot `snapshotId`, tiers from
 // computeTiers). Series of ports that are not on a link are ignored. `cancel` is polled between
-// links; a cancelled load returns what it has. Throws StoreError.
+// links; a cancelled load returns what it has. `config` gives the tick length and the PFC frame
+// conversion, so the shares match the findings of the same thresholds. Throws StoreError.
 LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, const Fabric& fabric,
-                                  const std::vector<int>& tiers, const std::atomic<bool>* cancel = nullptr);
+                                  const std::vector<int>& tiers, const std::atomic<bool>* cancel = nullptr,
+                                  const AnalysisConfig& config = {});
 
 } // namespace fabscope
