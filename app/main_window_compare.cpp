@@ -10,6 +10,7 @@
 #include "views/compare_dialog.h"
 #include "views/compare_panel.h"
 #include "views/fabric_view.h"
+#include "views/heatmap_view.h"
 #include "views/link_charts_panel.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
@@ -110,6 +111,10 @@ void MainWindow::enterCompare(std::shared_ptr<const CompareResult> result) {
     // The shown side as the comparison loaded it (with its rates; the same fabric as the view's).
     const StoreSnapshot& shown = *(result->shownIsBad ? result->bad : result->good);
     fabric_->setCompareColouring(std::make_shared<const CompareColouring>(result, shown));
+    // The heatmap stays per run: it says which one, so no one reads it as the change.
+    heatmap_->setModeNote(tr("Compare mode: the heatmap shows the %1 run only, not the change (%2)")
+                              .arg(result->shownIsBad ? tr("bad") : tr("good"),
+                                   compareSideLabel(result->shownIsBad ? result->report.bad : result->report.good)));
     compareCharts_->setResult(result);
     compareCharts_->setPorts(portsOfLink(*snapshot_, linkOfSelection(*selection_, snapshot_.get())));
     chartsStack_->setCurrentWidget(compareCharts_);
@@ -130,6 +135,7 @@ void MainWindow::enterCompare(std::shared_ptr<const CompareResult> result) {
 void MainWindow::leftCompare() {
     fabric_->setCompareColouring(nullptr);
     fabric_->clearFindingOverlay();
+    heatmap_->setModeNote({});
     chartsStack_->setCurrentWidget(charts_);
     for (QAction* a : escActionsHeld_) a->setEnabled(true);
     escActionsHeld_.clear();

@@ -14,6 +14,8 @@
 #include "views/compare_dialog.h"
 #include "views/compare_panel.h"
 #include "views/fabric_view.h"
+#include "views/heatmap_view.h"
+#include "core/report/compare_document.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
@@ -150,6 +152,13 @@ private Q_SLOTS:
         QVERIFY2(qRed(rose) > qBlue(rose) + 60 && qRed(rose) > qGreen(rose) + 40,
                  qPrintable(QStringLiteral("sibling uplink %1").arg(rose, 0, 16)));  // the "more load" side
         QCOMPARE(same & 0xFFFFFFu, CompareColouring::neutral() & 0xFFFFFFu);
+        // One convention with the comparison report: its "more load" and "less load" are these colours.
+        QCOMPARE(QColor(CompareColouring::more()).name(), QString::fromLatin1(comparecolour::kLoadUp));
+        QCOMPARE(QColor(CompareColouring::less()).name(), QString::fromLatin1(comparecolour::kLoadDown));
+        QCOMPARE(QColor(CompareColouring::removed()).name(), QString::fromLatin1(comparecolour::kRemoved));
+        // The heatmap stays per run and says which: the bad run, not the change.
+        auto* heatmap = w.findChild<HeatmapView*>();
+        QVERIFY2(heatmap->modeNote().contains(QLatin1String("bad run only, not the change")), qPrintable(heatmap->modeNote()));
         QCOMPARE(pixelOf(f, goodOnly) & 0xFFFFFFu, CompareColouring::noData() & 0xFFFFFFu);
         // Topology marks: the downed uplink between its two switches, the 1x link labelled.
         bool removed = false, narrowed = false;
@@ -209,6 +218,7 @@ private Q_SLOTS:
         QVERIFY(!f->compareColouring());
         QCOMPARE(stack->currentIndex(), 0);
         QVERIFY(!w.windowTitle().contains(QLatin1String("Compare")));
+        QVERIFY(w.findChild<HeatmapView*>()->modeNote().isEmpty());
         QCOMPARE(pixelOf(f, sibling) & 0xFFFFFFu, f->colourScale().rgb(f->linkValue(sibling)) & 0xFFFFFFu);
         QVERIFY(pixelOf(f, unchanged) != CompareColouring::neutral());
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-left.png")));

@@ -225,7 +225,7 @@ void CompareColouring::paintLegend(QPainter& p, const QRect& area) const {
     p.fillRect(none, QColor(noData()));
     p.drawText(none.right() + 4, none.bottom(), QObject::tr("no data"));
     const int ry = ty - fm.ascent() / 2;
-    p.setPen(QPen(QColor(200, 0, 0), 2, Qt::DashLine));
+    p.setPen(QPen(QColor(removed()), 2, Qt::DashLine));
     p.drawLine(none.left(), ry, none.left() + 14, ry);
     p.setPen(QColor(20, 20, 20));
     p.drawText(none.left() + 17, ty, QObject::tr("removed"));
@@ -241,13 +241,13 @@ void CompareColouring::paintMarks(QPainter& p, const FabricView& view) const {
         const auto a = view.nodePosition(m.nodeA), b = view.nodePosition(m.nodeB);
         if (!a || !b || *a == *b) continue;
         if (m.removed) {
-            p.setPen(QPen(QColor(200, 0, 0), 3, Qt::DashLine, Qt::FlatCap));
+            p.setPen(QPen(QColor(removed()), 3, Qt::DashLine, Qt::FlatCap));
             p.drawLine(*a, *b);
         }
         const QPointF c = (*a + *b) / 2;
         const QRectF box(c.x() - fm.horizontalAdvance(m.label) / 2.0 - 4, c.y() - fm.height() / 2.0 - 1, fm.horizontalAdvance(m.label) + 8,
                          fm.height() + 2);
-        p.setPen(QPen(m.removed ? QColor(200, 0, 0) : QColor(110, 0, 150), 1.5));
+        p.setPen(QPen(m.removed ? QColor(removed()) : QColor(110, 0, 150), 1.5));
         p.setBrush(QColor(255, 255, 255, 235));
         p.drawRoundedRect(box, 3, 3);
         p.drawText(box, Qt::AlignCenter, m.label);

@@ -7,6 +7,7 @@
 // change takes its p95 figures, a link with counters and no load change is within the compare
 // thresholds and drawn as unchanged (0), a link without counters is "no data".
 #include "core/compare/compare.h"
+#include "core/compare/compare_colours.h"
 #include "views/finding_focus.h"
 
 #include <QRgb>
@@ -56,8 +57,11 @@ public:
     [[nodiscard]] QRgb rgb(float delta) const;
     [[nodiscard]] static QRgb neutral() { return qRgb(168, 168, 168); }
     [[nodiscard]] static QRgb noData() { return qRgb(226, 226, 232); }
-    [[nodiscard]] static QRgb more() { return qRgb(200, 25, 35); }   // the scale's + end
-    [[nodiscard]] static QRgb less() { return qRgb(25, 95, 200); }   // the scale's − end
+    // One convention with the comparison report (core/compare/compare_colours.h): red more, blue less.
+    [[nodiscard]] static QRgb more() { return rgbOf(comparergb::kMoreLoad); }   // the scale's + end
+    [[nodiscard]] static QRgb less() { return rgbOf(comparergb::kLessLoad); }   // the scale's − end
+    [[nodiscard]] static QRgb removed() { return rgbOf(comparergb::kRemoved); }  // a removed link's dashes
+    [[nodiscard]] static QRgb rgbOf(comparergb::Rgb c) { return qRgb(c.r, c.g, c.b); }
     [[nodiscard]] double range() const { return range_; }  // the scale runs −range..+range points
     [[nodiscard]] QString title() const;                  // "Compare: good … vs bad …"
     [[nodiscard]] QString header() const;                 // the same, short, for the fabric's header line

@@ -152,6 +152,11 @@ void HeatmapView::setMetric(LinkMetric metric) {
     repool();
 }
 
+void HeatmapView::setModeNote(const QString& note) {
+    modeNote_ = note;
+    update();
+}
+
 void HeatmapView::setTime(double t) {
     const int oldX = cursorX();
     time_ = t;
@@ -335,7 +340,16 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     };
     header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
     header(1, tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-    header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
+    if (modeNote_.isEmpty()) header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
+    else {
+        p.save();
+        QFont bold = p.font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(QColor(170, 20, 30));
+        p.drawText(QPointF(8, 4 + 2 * fm.height() + fm.ascent()), QFontMetrics(bold).elidedText(modeNote_, Qt::ElideRight, headerWidth));
+        p.restore();
+    }
     scale_.paintLegend(p, QRect(legendLeft(), 4, 292, kTop - 10));
     if (r.empty()) {
         p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));

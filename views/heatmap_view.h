@@ -41,6 +41,10 @@ public:
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     [[nodiscard]] int cursorX() const { return xOfTime(time_); }
     [[nodiscard]] double lastPoolMs() const { return poolMs_; }
+    // A line of its own in the header saying what the rows show while the fabric shows something
+    // else (compare mode: one run, not the change); empty for none.
+    void setModeNote(const QString& note);
+    [[nodiscard]] QString modeNote() const { return modeNote_; }
 
 public Q_SLOTS:
     void setMetric(fabscope::LinkMetric metric);
@@ -82,6 +86,7 @@ private:
     int generation_ = 0, imageGeneration_ = -1;
     BackgroundJob* job_;
     double poolMs_ = 0;
+    QString modeNote_;
 };
 
 } // namespace fabscope

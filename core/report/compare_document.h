@@ -4,6 +4,7 @@
 // with the changed links marked; each kind's changes with their values; the two sides compared.
 // Laid out by the ordinary writers (html_writer, the PDF renderer of report_writer.h).
 #include "core/compare/compare.h"
+#include "core/compare/compare_colours.h"
 #include "core/model.h"
 #include "core/report/document.h"
 #include "core/report/report_writer.h"
@@ -29,12 +30,13 @@ struct CompareFabrics {
 
 // Link colours of the drawing, by what changed (also the legend's).
 namespace comparecolour {
-inline constexpr const char* kRemoved = "#b3261e";   // topology: the link is gone on the bad side
+// Load and removed links as the GUI's compare mode draws them (core/compare/compare_colours.h).
+inline constexpr const char* kRemoved = comparergb::kRemovedHex.data();  // topology: the link is gone on the bad side (dashed)
 inline constexpr const char* kAdded = "#1e7b34";     // topology: only the bad side has it
 inline constexpr const char* kTopology = "#e07b00";  // topology: width, speed or state changed
 inline constexpr const char* kRoute = "#7b3fa8";
-inline constexpr const char* kLoadUp = "#1f5fbf";    // more traffic on the bad side
-inline constexpr const char* kLoadDown = "#7fb2e5";  // less traffic on the bad side
+inline constexpr const char* kLoadUp = comparergb::kMoreLoadHex.data();    // more traffic on the bad side: red
+inline constexpr const char* kLoadDown = comparergb::kLessLoadHex.data();  // less traffic on the bad side: blue
 inline constexpr const char* kOneSided = "#8a96a0";  // load with counters on one side only (dashed)
 inline constexpr const char* kErrors = "#d6338a";
 inline constexpr const char* kPauses = "#8c564b";

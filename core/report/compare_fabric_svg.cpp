@@ -420,7 +420,7 @@ Diagram Drawing::render() const {
         const int x = kMargin + (k % 2) * 370, y = legendTop_ + 16 + (k / 2) * 16;
         o << "<rect x=\"" << x + 7 << "\" y=\"" << y - 9 << "\" width=\"12\" height=\"10\" rx=\"2\" fill=\"#ffffff\" stroke=\""
           << comparecolour::kRemoved << "\" stroke-width=\"0.8\"/>\n<text x=\"" << x + 32 << "\" y=\"" << y << "\" " << kFont
-          << " font-size=\"9\" fill=\"#1d2329\">" << htmlEscape("node only on the good side (white, red outline)") << "</text>\n";
+          << " font-size=\"9\" fill=\"#1d2329\">" << htmlEscape("node only on the good side (white, dark outline)") << "</text>\n";
     }
     o << "</svg>\n";
 
