@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 using namespace fabscope;
 
@@ -52,6 +53,28 @@ private Q_SLOTS:
         // Every link is drawn at both levels of detail, folded into fewer edges.
         QVERIFY(L.edgesFolded.size() < L.edgesUnfolded.size());
         for (auto e : L.edgeOfLinkFolded) QVERIFY(e != UINT32_MAX);
+    }
+
+    // The file names its switches by role: 64 leaves "SLGnn-mm" (60 with hosts; SLG03-09..12 have
+    // none), 64 spines "SSPINEn-mm", 32 cores "SCOREn-mmm". Three switch tiers, each role in its
+    // own: the host-less leaves used to sit with the cores, a hop above the spines.
+    void seleneSwitchesSitInTheTierOfTheirName() {
+        const auto& f = selene_->fabric;
+        const FabricLayout L = layoutFatTree(f, selene_->tiers);
+        QCOMPARE(L.maxTier, 3);
+        std::map<QString, std::map<int, int>> tiersOfRole;  // role -> tier -> switches
+        for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+            if (f.nodes[i].type != NodeType::Switch) continue;
+            const QString d = QString::fromStdString(f.nodes[i].description);
+            const QString role = d.contains(QStringLiteral(";SLG")) ? QStringLiteral("leaf")
+                                 : d.contains(QStringLiteral(";SSPINE")) ? QStringLiteral("spine")
+                                 : d.contains(QStringLiteral(";SCORE")) ? QStringLiteral("core") : d;
+            ++tiersOfRole[role][selene_->tiers[i]];
+        }
+        QCOMPARE(tiersOfRole.size(), std::size_t(3));
+        QCOMPARE(tiersOfRole[QStringLiteral("leaf")], (std::map<int, int>{{1, 64}}));
+        QCOMPARE(tiersOfRole[QStringLiteral("spine")], (std::map<int, int>{{2, 64}}));
+        QCOMPARE(tiersOfRole[QStringLiteral("core")], (std::map<int, int>{{3, 32}}));
     }
 
     void seleneFitsFoldsAndUnfoldsAndStaysFast() {
