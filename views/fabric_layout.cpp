@@ -206,6 +206,9 @@ FabricLayout layoutTiers(const Fabric& f, const std::vector<int>& tiers, const N
     L.top = std::max(1, L.maxTier);
     blocks.buildEdges();
     labelRows(f, L);
+    L.switchGroup = switchGroups(f, L, L.groupName);
+    L.bundlesFolded = bundleEdges(L, L.edgesFolded);
+    L.bundlesUnfolded = bundleEdges(L, L.edgesUnfolded);
     return L;
 }
 

@@ -10,6 +10,7 @@
 // rows (0 = hosts at the bottom, `top` at the top).
 #include "core/fabric_shape.h"
 #include "core/model.h"
+#include "views/link_bundles.h"
 
 #include <cstdint>
 #include <string>
@@ -52,6 +53,11 @@ struct FabricLayout {
     // words in `label`, also at parts of words in `shortLabel` for a row whose labels do not fit.
     std::vector<std::string> label, shortLabel;
     std::vector<std::uint32_t> longestLabel;  // per tier: the node whose `label` is longest
+    // Switch groups per tier and the bundles of links between them at each level of detail, drawn
+    // as bands at low zoom (views/link_bundles.h); none for a dragonfly.
+    std::vector<std::uint32_t> switchGroup;  // per node, UINT32_MAX for none
+    std::vector<std::string> groupName;      // per switch group
+    LinkBundles bundlesFolded, bundlesUnfolded;
 
     [[nodiscard]] bool isGroup(std::uint32_t point) const { return point >= nodeCount; }
     [[nodiscard]] std::size_t points() const { return x.size(); }

@@ -90,12 +90,24 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
     auto* buf = reinterpret_cast<quint32*>(out.idBuffer.bits());
     const int w = sz.width(), h = sz.height();
     const int thick = sx > 40 ? 3 : 2;
+    // Too many links between two tiers to tell apart: one band per pair of switch groups.
+    const LinkBundles& bundles = folded ? L.bundlesFolded : L.bundlesUnfolded;
+    out.bands = chooseBands(bundles, edges, L, sx, in.ox, w, L.top > 0 ? (h - kTop - kBottom) / L.top : 1.0, thick);
     for (std::size_t e = 0; e < edges.size(); ++e) {
+        if (e < bundles.bundleOfEdge.size() && bundles.bundleOfEdge[e] != kNone && out.bands[bundles.bundleOfEdge[e]]) continue;
         const QPointF a = pointPos(edges[e].from), b = pointPos(edges[e].to);
         if (std::max(a.x(), b.x()) < 0 || std::min(a.x(), b.x()) >= w) continue;
         // Bundles of parallel links are drawn wider.
         const int t = edges[e].members > 1 && !L.isGroup(edges[e].to) ? thick + 1 : thick;
         rasterise(buf, w, h, a.x(), a.y(), b.x(), b.y(), static_cast<quint32>(e + 1), t);
+    }
+    for (std::size_t b = 0; b < bundles.bundles.size(); ++b) {
+        if (!out.bands[b]) continue;
+        const LinkBundle& band = bundles.bundles[b];
+        const double xa = in.ox + sx * band.xLow, xb = in.ox + sx * band.xHigh;
+        if (std::max(xa, xb) < 0 || std::min(xa, xb) >= w) continue;
+        rasterise(buf, w, h, xa, rowYOf(L.top, h, band.yLow), xb, rowYOf(L.top, h, band.yHigh),
+                  static_cast<quint32>(edges.size() + b + 1), bandWidth(band, bundles.maxLinks));
     }
 
     // Nodes: batched by kind, labels only where they fit.
@@ -125,6 +137,23 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
             switches.append(QRectF(c.x() - sw / 2, c.y() - sw / 2, sw, sw));
         }
     }
+    // A band lands on a group of switches, not on the one at its end: a bar under the group.
+    std::vector<char> bandEnd(L.groupName.size(), 0);
+    for (std::size_t b = 0; b < bundles.bundles.size(); ++b)
+        if (out.bands[b]) bandEnd[bundles.bundles[b].groupLow] = bandEnd[bundles.bundles[b].groupHigh] = 1;
+    std::vector<std::pair<double, double>> groupSpan(L.groupName.size(), {1e300, -1e300});
+    for (std::uint32_t i = 0; i < L.nodeCount && i < L.switchGroup.size(); ++i)
+        if (const auto g = L.switchGroup[i]; g != kNone && bandEnd[g])
+            groupSpan[g] = {std::min(groupSpan[g].first, L.x[i]), std::max(groupSpan[g].second, L.x[i])};
+    QVector<QLineF> bars;
+    for (std::uint32_t i = 0; i < L.nodeCount && i < L.switchGroup.size(); ++i)
+        if (const auto g = L.switchGroup[i]; g != kNone && bandEnd[g] && groupSpan[g].second >= groupSpan[g].first) {
+            const double y = pointPos(i).y();
+            bars.append(QLineF(in.ox + sx * groupSpan[g].first, y, in.ox + sx * groupSpan[g].second, y));
+            groupSpan[g] = {1e300, -1e300};  // one bar per group
+        }
+    p.setPen(QPen(QColor(140, 140, 155), 3, Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(bars);
     p.setPen(QPen(QColor(30, 40, 60), 1));
     p.setBrush(QColor(60, 95, 150));
     p.drawRects(switches);
@@ -159,6 +188,7 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
         if (trimmed) name = qs(shortRow[static_cast<std::size_t>(t)] ? L.shortLabel[i] : L.label[i]);
         else name = qs(f.nodes[i].description.empty() ? f.nodes[i].guid : f.nodes[i].description);
         const QString label = fm.elidedText(name, Qt::ElideRight, static_cast<int>(spacing) - 4);
+        if (label != name && label.size() <= name.size() / 2) continue;  // "SCOR…" tells no core from the next
         const int lw = fm.horizontalAdvance(label);
         const double ly = t == 0 ? c.y() + hr + fm.ascent() + 2 : c.y() - sw / 2 - 3;
         p.drawText(QPointF(c.x() - lw / 2.0, ly), label);

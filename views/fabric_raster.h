@@ -40,6 +40,9 @@ struct FabricGeometryFrame {
     std::shared_ptr<const StoreSnapshot> snapshot;
     QImage idBuffer, nodeLayer;
     std::vector<std::pair<std::uint32_t, QString>> labels;  // node, label as drawn
+    // Per bundle of the level of detail drawn: 1 when drawn as a band, with id buffer value
+    // edges + bundle + 1 (views/link_bundles.h); its edges are then not drawn one by one.
+    std::vector<char> bands;
     double sx = 1, ox = 0, ms = 0;
     bool folded = true;
     int generation = 0;

@@ -27,8 +27,6 @@ namespace {
 
 constexpr double kUnfoldPx = 6;  // hosts closer than this (pixels per host slot) are folded
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
 } // namespace
 
 FabricView::FabricView(QWidget* parent) : QWidget(parent), geometryJob_(new BackgroundJob(QStringLiteral("geometryJob"), this)) {
@@ -230,6 +228,7 @@ void FabricView::adoptFrame(FabricGeometryFrame frame) {
     nodeLayer_ = std::move(frame.nodeLayer);
     frameLabels_ = std::move(frame.labels);
     frameSx_ = frame.sx, frameOx_ = frame.ox, frameFolded_ = frame.folded;
+    frameBands_ = std::move(frame.bands);
     cost_.geometryMs = frame.ms;
     geometryDirty_ = frame.generation != geometryGeneration_;
     colourDirty_ = true;
@@ -287,6 +286,7 @@ void FabricView::recolour() {
         edgeValue_[e] = v;
         edgeColour_[e + 1] = scale_.rgb(v);
     }
+    colourBands();  // after the edges: a band takes its worst edge's value
     const auto* src = reinterpret_cast<const quint32*>(idBuffer_.constBits());
     auto* dst = reinterpret_cast<quint32*>(composed_.bits());
     const std::size_t n = static_cast<std::size_t>(idBuffer_.width()) * static_cast<std::size_t>(idBuffer_.height());
@@ -302,7 +302,8 @@ void FabricView::renderFrame() {
 
 std::uint32_t FabricView::edgeOfLink(int link) const {
     if (!layout_ || link < 0 || static_cast<std::size_t>(link) >= layout_->edgeOfLinkFolded.size()) return kNone;
-    return (frameFolded_ ? layout_->edgeOfLinkFolded : layout_->edgeOfLinkUnfolded)[static_cast<std::size_t>(link)];
+    const auto e = (frameFolded_ ? layout_->edgeOfLinkFolded : layout_->edgeOfLinkUnfolded)[static_cast<std::size_t>(link)];
+    return bandOfEdge(e) >= 0 ? static_cast<std::uint32_t>(frameEdgeCount() + static_cast<std::size_t>(bandOfEdge(e))) : e;
 }
 
 QRgb FabricView::linkColour(int link) const {
@@ -320,8 +321,7 @@ std::optional<QPoint> FabricView::pixelOfLink(int link) const {
     const auto e = edgeOfLink(link);
     if (e == kNone || idBuffer_.isNull()) return std::nullopt;
     // Prefer a pixel away from the ends, where nodes are drawn over the line.
-    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[e];
-    const QPointF a = pointPos(edge.from), b = pointPos(edge.to);
+    const auto [a, b] = drawnEnds(e);
     for (double f : {0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75}) {
         const QPointF c = a + (b - a) * f;
         for (int dy = -1; dy <= 1; ++dy)
@@ -362,74 +362,13 @@ int FabricView::edgeAt(QPointF pos) const {
 
 int FabricView::linkAt(QPointF pos) const {
     const int e = edgeAt(pos);
-    if (e < 0) return -1;
-    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
-    // A bundle: its hottest member at the cursor, else its first.
-    int best = static_cast<int>(layout_->edgeMembers[edge.firstMember]);
-    float bestV = std::numeric_limits<float>::quiet_NaN();
-    for (std::uint32_t k = 0; k < edge.members; ++k) {
-        const int l = static_cast<int>(layout_->edgeMembers[edge.firstMember + k]);
-        const float v = linkValue(l);
-        if (!std::isnan(v) && (std::isnan(bestV) || v > bestV)) bestV = v, best = l;
-    }
-    return best;
+    return e < 0 ? -1 : worstLinkOf(static_cast<std::uint32_t>(e));  // parallel links or a band: the hottest
 }
 
 QString FabricView::drawnLabel(int node) const {
     for (const auto& [n, label] : frameLabels_)
         if (static_cast<int>(n) == node) return label;
     return {};
-}
-
-QString FabricView::tooltipAt(QPointF pos) const {
-    if (!snapshot_ || !layout_) return {};
-    const auto& f = snapshot_->fabric;
-    if (const int n = nodeAt(pos); n >= 0) {
-        const Node& node = f.nodes[static_cast<std::size_t>(n)];
-        return tr("<b>%1</b><br>%2, GUID %3<br>tier %4, %5 ports")
-            .arg(qs(node.description).toHtmlEscaped(), QString::fromUtf8(toString(node.type).data()), qs(node.guid))
-            .arg(snapshot_->tiers[static_cast<std::size_t>(n)])
-            .arg(node.numPorts);
-    }
-    const int e = edgeAt(pos);
-    if (e < 0) return {};
-    const auto& edge = (frameFolded_ ? layout_->edgesFolded : layout_->edgesUnfolded)[static_cast<std::size_t>(e)];
-    const auto& rates = snapshot_->rates;
-    auto util = [&](LinkMetric m, std::uint32_t l) {
-        return bin_ >= 0 && !rates.empty() ? rates.value(m, l, static_cast<std::size_t>(bin_)) : std::numeric_limits<float>::quiet_NaN();
-    };
-    const ColourScale pct(LinkMetric::UtilUp);
-    QString text;
-    if (layout_->isGroup(edge.to) || layout_->isGroup(edge.from)) {
-        const auto g = std::max(edge.from, edge.to);
-        text = tr("<b>%1 host links of %2</b> (folded; zoom in to see each)")
-                   .arg(edge.members)
-                   .arg(qs(f.nodes[layout_->groupLeaf[g - layout_->nodeCount]].description).toHtmlEscaped());
-    } else {
-        const std::uint32_t l = layout_->edgeMembers[edge.firstMember];
-        const Link& link = f.links[l];
-        const QString capacity = link.capacityBps ? tr("%1 Gb/s").arg(static_cast<double>(link.capacityBps) / 1e9) : tr("capacity unknown");
-        text = tr("<b>%1</b><br>%2, %3%4")
-                   .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(l)))).toHtmlEscaped(),
-                        qs(widthSpeedLabel(link.width, link.speed)), capacity)
-                   .arg(edge.members > 1 ? tr("<br>%1 parallel links").arg(edge.members) : QString());
-        const ColourScale gbps(LinkMetric::ThroughputUp);
-        text += tr("<br>up %1 (%2), down %3 (%4)")
-                    .arg(gbps.format(util(LinkMetric::ThroughputUp, l)), pct.format(util(LinkMetric::UtilUp, l)),
-                         gbps.format(util(LinkMetric::ThroughputDown, l)), pct.format(util(LinkMetric::UtilDown, l)));
-    }
-    if (compare_) {
-        if (edge.members == 1) text += QStringLiteral("<br>") + compare_->tooltip(layout_->edgeMembers[edge.firstMember]).toHtmlEscaped();
-        return text + tr("<br>Δ p95 utilisation drawn: %1 (largest change of the %2 link(s) drawn here)")
-                          .arg(CompareColouring::format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]
-                                                                                                         : std::numeric_limits<float>::quiet_NaN()))
-                          .arg(edge.members);
-    }
-    text += tr("<br>%1: %2 (max over the %3 link(s) drawn here)")
-                .arg(scale_.name(), scale_.format(edgeValue_.size() > static_cast<std::size_t>(e) ? edgeValue_[static_cast<std::size_t>(e)]
-                                                                                                 : std::numeric_limits<float>::quiet_NaN()))
-                .arg(edge.members);
-    return text;
 }
 
 bool FabricView::event(QEvent* e) {
@@ -583,6 +522,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
                                          : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
     if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));
     else scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
+    paintBandNote(p, QRect(10, 56, width() - (compare_ ? 336 : 316), 13));  // left of the legend, under the hints
 }
 
 } // namespace fabscope

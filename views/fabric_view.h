@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -65,6 +66,9 @@ public:
     // The label drawn by a node in the current frame (its row's shared start and end left out,
     // views/label_trim.h); empty when none is drawn.
     [[nodiscard]] QString drawnLabel(int node) const;
+    // The legend's note on the bands of links drawn at low zoom ("bundle: worst of its links ...",
+    // views/link_bundles.h); empty when the frame has none.
+    [[nodiscard]] QString bundleLegend() const;
 
     struct FrameCost {
         double geometryMs = 0;  // last id-buffer + node-layer render
@@ -128,6 +132,17 @@ private:
     void invalidateGeometry();
     void paintFindingOverlay(QPainter& p) const;
     void paintHopNumbers(QPainter& p) const;
+    // Bands (fabric_view_bundles.cpp): the bundle list of the frame's level of detail, the band an
+    // edge is drawn in (-1: drawn alone), the ends of a drawn id (edge, or edges + band), the
+    // worst link under a drawn id, the bands' colours, the legend's note.
+    [[nodiscard]] const LinkBundles* frameBundles() const;
+    [[nodiscard]] std::size_t frameEdgeCount() const;
+    [[nodiscard]] int bandOfEdge(std::uint32_t edge) const;
+    [[nodiscard]] std::pair<QPointF, QPointF> drawnEnds(std::uint32_t id) const;
+    [[nodiscard]] int worstLinkOf(std::uint32_t id) const;
+    [[nodiscard]] QString bandTooltip(std::uint32_t band) const;
+    void colourBands();
+    void paintBandNote(QPainter& p, const QRect& area) const;
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const FabricLayout> layout_;
@@ -140,14 +155,15 @@ private:
     QImage idBuffer_;    // RGB32: edge id + 1 per pixel, 0 = background (of the last adopted frame)
     double frameSx_ = 1, frameOx_ = 0;  // the view the id buffer was drawn for
     bool frameFolded_ = true;
+    std::vector<char> frameBands_;  // per bundle of the frame's level of detail: drawn as a band
     int geometryGeneration_ = 0;
     BackgroundJob* geometryJob_;
     int droppedFrames_ = 0;  // stale frames from the worker, dropped
     QImage composed_;    // recoloured id buffer
     QImage nodeLayer_;   // nodes and labels, premultiplied ARGB
     std::vector<std::pair<std::uint32_t, QString>> frameLabels_;  // the labels drawn in nodeLayer_
-    std::vector<float> edgeValue_;   // per drawn edge at the cursor
-    std::vector<QRgb> edgeColour_;   // index = edge id + 1
+    std::vector<float> edgeValue_;   // per drawn edge, then per band, at the cursor
+    std::vector<QRgb> edgeColour_;   // index = drawn id + 1 (edges, then bands)
     int selectedNode_ = -1, selectedLink_ = -1;
     FindingFocus overlay_;
     std::shared_ptr<const CompareColouring> compare_;
