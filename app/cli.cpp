@@ -227,7 +227,7 @@ usage:
   fabscope diff    --db STORE --snapshot A --snapshot B [--json]
   fabscope compare --db STORE --good FROM:TO --bad FROM:TO [--json] [--out FILE.json] [--config FILE]
   fabscope compare --good-db A --bad-db B [--good FROM:TO] [--bad FROM:TO] [--json] [--out ...]
-  fabscope whatif  --db STORE [--from T0 --to T1] (--fail NODE[:PORT] | --degrade NODE:PORT=WIDTHxSPEED)... [--json] [--out FILE.json]
+  fabscope whatif  --db STORE [--from T0 --to T1] (--fail NODE[:PORT] | --degrade NODE:PORT=WIDTHxSPEED)... [--json] [--out FILE.(html|pdf|json)]
   fabscope demo    --out DIR [--topology fat-tree|dragonfly|rail] [--scale small|large]
   fabscope gui     [STORE]
   fabscope --version | --help

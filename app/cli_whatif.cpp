@@ -4,6 +4,7 @@
 #include "app/cli_args.h"
 #include "core/analysis/format.h"
 #include "core/diagnostics.h"
+#include "core/report/whatif_document.h"
 #include "core/whatif/whatif.h"
 
 #include <cstdio>
@@ -15,6 +16,7 @@ namespace {
 
 struct WhatIfArgs {
     std::string db, out, config;
+    ReportFormat format = ReportFormat::Json;
     std::optional<double> from, to;
     std::vector<WhatIfChange> changes;
     bool json = false;
@@ -36,7 +38,11 @@ WhatIfArgs parseArgs(const std::vector<std::string>& args) {
     }
     if (a.changes.empty()) throw UsageError("name what fails: --fail NODE[:PORT] or --degrade NODE:PORT=WIDTHxSPEED");
     a.out = p.get("out").value_or("");
-    if (!a.out.empty() && !a.out.ends_with(".json")) throw UsageError("--out " + a.out + ": only FILE.json is built yet");
+    if (!a.out.empty()) {
+        const auto format = reportFormatFor(a.out);
+        if (!format || *format == ReportFormat::Csv) throw UsageError("--out must end in .html, .pdf or .json, got '" + a.out + "'");
+        a.format = *format;
+    }
     a.config = p.get("config").value_or("");
     a.json = p.flag("json");
     return a;
@@ -78,7 +84,15 @@ int cmdWhatIf(const std::vector<std::string>& args) {
         const AnalysisConfig config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);
         const Store store(a.db, Store::Mode::ReadOnly);
         const WhatIfReport report = whatIf(store, a.from, a.to, a.changes, config);
-        if (!a.out.empty()) {
+        if (!a.out.empty() && a.format != ReportFormat::Json) {  // the prediction as a document (docs/REPORTS.md)
+            try {
+                writeWhatIfReport(report, {a.db, config.hotLink.util, config.hotLink.criticalUtil, 0}, a.format, a.out);
+            } catch (const std::runtime_error& e) {
+                std::cerr << "fabscope whatif: " << e.what() << '\n';
+                return kStoreError;  // as an unwritable --out FILE.json
+            }
+            std::cerr << "wrote " << a.out << " (" << report.links.size() << " link directions touched)\n";
+        } else if (!a.out.empty()) {
             std::ofstream out(a.out);
             out << whatIfJson(report) << '\n';
             if (!out) {

@@ -2,7 +2,7 @@
 // `fabscope whatif` (docs/CLI.md): predicted link load and job slowdown when links or switches
 // fail or a link runs at another width/speed:
 //   fabscope whatif --db STORE [--from T0 --to T1] (--fail NODE[:PORT] | --degrade NODE:PORT=WIDTHxSPEED)...
-//                   [--json] [--out FILE.json] [--config FILE]
+//                   [--json] [--out FILE.(html|pdf|json)] [--config FILE]
 #include <string>
 #include <vector>
 

@@ -3,18 +3,14 @@
 // "util p95: 42.1 %"); times read in UTC with the date.
 #include "core/report/compare_document.h"
 
-#include "core/report/html_writer.h"
 #include "core/report/text_format.h"
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace fabscope {
 namespace {
@@ -330,13 +326,6 @@ Section sides(const CompareReport& r) {
     return s;
 }
 
-void writeText(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw std::runtime_error(path + ": cannot write");
-}
-
 } // namespace
 
 ReportDocument buildCompareDocument(const CompareReport& report, const CompareFabrics& fabrics) {
@@ -358,28 +347,7 @@ ReportDocument buildCompareDocument(const CompareReport& report, const CompareFa
 void writeCompareReport(const CompareReport& report, const CompareFabrics& fabrics, ReportFormat format, const std::string& path) {
     if (format != ReportFormat::Html && format != ReportFormat::Pdf)
         throw std::runtime_error(path + ": a comparison report is written as .html, .pdf or .json");
-    if (format == ReportFormat::Pdf && !pdfRenderer()) throw std::runtime_error("PDF output is not available in this build");
-    const std::string tmp = path + ".part-" + std::to_string(::getpid());
-    try {
-        const ReportDocument doc = buildCompareDocument(report, fabrics);
-        if (format == ReportFormat::Html)
-            writeText(tmp, renderHtml(doc));
-        else
-            pdfRenderer()(doc, tmp);
-        std::error_code ec;
-        std::filesystem::rename(tmp, path, ec);
-        if (ec) throw std::runtime_error(path + ": " + ec.message());
-    } catch (const std::runtime_error& e) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        std::string msg = e.what();  // name the file the user asked for, not our temporary
-        if (msg.starts_with(tmp)) msg = path + msg.substr(tmp.size());
-        throw std::runtime_error(msg);
-    } catch (...) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw;
-    }
+    writeDocument(buildCompareDocument(report, fabrics), format, path);
 }
 
 } // namespace fabscope

@@ -80,16 +80,22 @@ Section stress(const ReportData& d) {
     s.blocks.emplace_back(Paragraph{
         "Which switch or uplink can the fabric least afford to lose? Each top-tier switch is failed in turn, and each leaf's "
         "uplink group loses one uplink (its most loaded, by p95 summed over both directions); the load measured in the "
-        "window is moved onto what remains, as fabscope whatif --fail does (the model of docs/ANALYSIS.md \"What-if\"): a failed "
-        "link's p95 and peak load moves in equal shares onto its lower switch's other live links one tier up (ECMP "
-        "re-spreading), down traffic likewise. Evaluated: " +
+        "window is moved onto what remains, as fabscope whatif --fail does (the model of docs/ANALYSIS.md \"What-if\"): with a "
+        "forwarding table for every switch it is re-routed along the tables, else a failed link's p95 and peak load moves in "
+        "equal shares onto its lower switch's other live links one tier up (ECMP re-spreading), down traffic likewise. "
+        "Evaluated: " +
             scope + "; " + leafScope(st) +
             ". A job's predicted slowdown is max(1, worst p95 utilisation on its ring's routes after) / max(1, worst before); "
             "GPU-hours at risk = (slowdown - 1) x its GPUs (ranks) x the window's hours, summed over the jobs.",
         false});
+    const bool lft = (!st.rows.empty() && st.rows.front().report.routing == "lft") ||
+                     (!st.uplinkRows.empty() && st.uplinkRows.front().report.routing == "lft");
     s.blocks.emplace_back(Paragraph{
-        "A prediction from the window's measured p95, not a simulation: forwarding tables are not replayed, peaks are moved as if "
-        "they coincided, and traffic is assumed to spread as the measured load does. Links turning hot reach " +
+        std::string("A prediction from the window's measured p95, not a simulation: ") +
+            (lft ? "the load was re-routed with the imported forwarding tables (every destination LID assumed to carry the same "
+                   "load)"
+                 : "forwarding tables are not replayed (none imported, or not for every switch)") +
+            ", peaks are moved as if they coincided, and traffic is assumed to spread as the measured load does. Links turning hot reach " +
             hot + "% p95 (the hot_link threshold) after and were below it before, counted per direction.",
         true});
     Table t{"single_points_of_stress",

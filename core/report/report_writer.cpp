@@ -41,16 +41,10 @@ std::optional<ReportFormat> reportFormatFor(const std::string& path) {
 void setPdfRenderer(PdfRenderer r) { renderer() = r; }
 PdfRenderer pdfRenderer() { return renderer(); }
 
-void writeReport(const ReportData& data, ReportFormat format, const std::string& path) {
-    if (format == ReportFormat::Pdf && !pdfRenderer()) throw std::runtime_error("PDF output is not available in this build");
+void writeAtomically(const std::string& path, const std::function<void(const std::string& tmp)>& write) {
     const std::string tmp = path + ".part-" + std::to_string(::getpid());
     try {
-        switch (format) {
-        case ReportFormat::Html: writeText(tmp, renderHtml(buildDocument(data))); break;
-        case ReportFormat::Csv: writeText(tmp, renderCsv(buildDocument(data))); break;
-        case ReportFormat::Json: writeText(tmp, renderJson(data) + "\n"); break;
-        case ReportFormat::Pdf: pdfRenderer()(buildDocument(data), tmp); break;
-        }
+        write(tmp);
         std::error_code ec;
         std::filesystem::rename(tmp, path, ec);
         if (ec) throw std::runtime_error(path + ": " + ec.message());
@@ -65,6 +59,27 @@ void writeReport(const ReportData& data, ReportFormat format, const std::string&
         std::filesystem::remove(tmp, ignored);
         throw;
     }
+}
+
+void writeReport(const ReportData& data, ReportFormat format, const std::string& path) {
+    if (format == ReportFormat::Pdf && !pdfRenderer()) throw std::runtime_error("PDF output is not available in this build");
+    writeAtomically(path, [&](const std::string& tmp) {
+        switch (format) {
+        case ReportFormat::Html: writeText(tmp, renderHtml(buildDocument(data))); break;
+        case ReportFormat::Csv: writeText(tmp, renderCsv(buildDocument(data))); break;
+        case ReportFormat::Json: writeText(tmp, renderJson(data) + "\n"); break;
+        case ReportFormat::Pdf: pdfRenderer()(buildDocument(data), tmp); break;
+        }
+    });
+}
+
+void writeDocument(const ReportDocument& doc, ReportFormat format, const std::string& path) {
+    if (format != ReportFormat::Html && format != ReportFormat::Pdf) throw std::runtime_error(path + ": this report is written as .html or .pdf");
+    if (format == ReportFormat::Pdf && !pdfRenderer()) throw std::runtime_error("PDF output is not available in this build");
+    writeAtomically(path, [&](const std::string& tmp) {
+        if (format == ReportFormat::Html) writeText(tmp, renderHtml(doc));
+        else pdfRenderer()(doc, tmp);
+    });
 }
 
 } // namespace fabscope
