@@ -70,6 +70,16 @@ QRgb pixelOf(FabricView* f, int link) {
     return f->grab().toImage().pixel(*at);
 }
 
+// Pixels of the heatmap's mode note (its red text) over the plot's foot.
+int noteInk(HeatmapView* h) {
+    const QImage shot = h->grab().toImage();
+    const QRect top = h->plotRect().adjusted(0, std::max(0, h->plotRect().height() - 80), 0, 0);
+    int n = 0;
+    for (int y = top.top(); y <= top.bottom(); ++y)
+        for (int x = top.left(); x <= top.right(); ++x) n += (shot.pixel(x, y) & 0xFFFFFFu) == (qRgb(170, 20, 30) & 0xFFFFFFu);
+    return n;
+}
+
 } // namespace
 
 class TestViewCompare : public QObject {
@@ -159,6 +169,7 @@ private Q_SLOTS:
         // The heatmap stays per run and says which: the bad run, not the change.
         auto* heatmap = w.findChild<HeatmapView*>();
         QVERIFY2(heatmap->modeNote().contains(QLatin1String("bad run only, not the change")), qPrintable(heatmap->modeNote()));
+        QVERIFY2(noteInk(heatmap) > 20, qPrintable(QString::number(noteInk(heatmap))));  // on screen, even in a narrow dock
         QCOMPARE(pixelOf(f, goodOnly) & 0xFFFFFFu, CompareColouring::noData() & 0xFFFFFFu);
         // Topology marks: the downed uplink between its two switches, the 1x link labelled.
         bool removed = false, narrowed = false;
@@ -219,6 +230,7 @@ private Q_SLOTS:
         QCOMPARE(stack->currentIndex(), 0);
         QVERIFY(!w.windowTitle().contains(QLatin1String("Compare")));
         QVERIFY(w.findChild<HeatmapView*>()->modeNote().isEmpty());
+        QCOMPARE(noteInk(w.findChild<HeatmapView*>()), 0);
         QCOMPARE(pixelOf(f, sibling) & 0xFFFFFFu, f->colourScale().rgb(f->linkValue(sibling)) & 0xFFFFFFu);
         QVERIFY(pixelOf(f, unchanged) != CompareColouring::neutral());
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-left.png")));

@@ -340,16 +340,7 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     };
     header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
     header(1, tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-    if (modeNote_.isEmpty()) header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
-    else {
-        p.save();
-        QFont bold = p.font();
-        bold.setBold(true);
-        p.setFont(bold);
-        p.setPen(QColor(170, 20, 30));
-        p.drawText(QPointF(8, 4 + 2 * fm.height() + fm.ascent()), QFontMetrics(bold).elidedText(modeNote_, Qt::ElideRight, headerWidth));
-        p.restore();
-    }
+    header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
     scale_.paintLegend(p, QRect(legendLeft(), 4, 292, kTop - 10));
     if (r.empty()) {
         p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));
@@ -375,6 +366,20 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
         const QString label = tr("tier %1–%2\n%n link(s)", nullptr, static_cast<int>(b.count)).arg(b.upperTier).arg(b.lowerTier);
         if (y1 - y0 >= 2 * fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label);
         else if (y1 - y0 >= fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label.section(QLatin1Char('\n'), 0, 0));
+    }
+    // A mode note over the plot's foot (the coolest rows of the lowest tiers), wrapped: the header
+    // is too narrow in a small dock.
+    if (!modeNote_.isEmpty()) {
+        p.save();
+        QFont bold = p.font();
+        bold.setBold(true);
+        p.setFont(bold);
+        const QRect room = plot.adjusted(4, 4, -4, -4);
+        const QRect box = p.boundingRect(room, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, modeNote_).adjusted(-3, -2, 3, 2) & plot;
+        p.fillRect(box, QColor(255, 255, 255, 235));
+        p.setPen(QColor(170, 20, 30));
+        p.drawText(box.adjusted(3, 2, -3, -2), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, modeNote_);
+        p.restore();
     }
     // The selected link: a marker in the margin and a thin frame around its row.
     if (selectedLink_ >= 0)
