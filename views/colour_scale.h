@@ -27,7 +27,7 @@ public:
     // Exactly zero (errors, shares of time, ECN/CNP), drawn apart from the smallest non-zero value.
     [[nodiscard]] static QRgb zero() { return qRgb(226, 242, 226); }
     [[nodiscard]] bool zeroApart() const { return zeroApart_; }
-    // "93 %", "1.2k ticks/s", "0.05 errors/s"
+    // "93 %", "61 % of time", "0.05 errors/s"
     [[nodiscard]] QString format(double value) const;
     [[nodiscard]] QString unit() const;
     [[nodiscard]] QString name() const;
