@@ -202,6 +202,25 @@ private Q_SLOTS:
         QVERIFY(r.disconnected.empty());
     }
 
+    // spine01's table sends gpu08 down to leaf04 but no leaf's table sends gpu08 to spine01: the
+    // 50 Gb/s the tables cannot place goes back over every live link into spine01 by its load
+    // (120 : 100 : 100) and on along those leaves' own entries for gpu08, so routes keep their
+    // length and the total holds.
+    void loadTheTablesDoNotExplainKeepsItsRouteLength() {
+        const WhatIfReport r = run(lft_, {"leaf04:20"});
+        conserved(r);
+        const auto l = byKey(r);
+        // 150 + 18.75 (gpu08's share from leaf01) Gb/s: the only direction turning hot.
+        QVERIFY(near(l.at("leaf01 p22>spine03 p1").after.p95Util(), 0.84375));
+        QCOMPARE(key(r.links.front()), std::string("leaf01 p22>spine03 p1"));
+        QVERIFY(r.links.front().turnsHot);
+        // leaf03 loses gpu07's 50 and its 15.625 share of gpu08.
+        QVERIFY(near(l.at("leaf03 p20>spine01 p3").after.p95Util(), 0.171875));
+        // Down to leaf04: 100 + 25 (gpu07) + 18.75 + 15.625 (gpu08 via leaf01 and leaf02).
+        QVERIFY(near(l.at("spine03 p4>leaf04 p22").after.p95Util(), 0.796875));
+        QVERIFY(near(l.at("spine02 p4>leaf04 p21").after.p95Util(), 0.703125));  // 100 + 25 + 15.625
+    }
+
     void tableSaysWhichRoutingWasUsed() {
         for (const auto& [db, line] : {std::pair{lft_, "routing: forwarding tables (lft)"},
                                        std::pair{ecmp_, "routing: ECMP (no forwarding table for every switch)"}}) {

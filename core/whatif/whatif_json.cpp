@@ -20,7 +20,8 @@ constexpr const char* kModelLft =
     "follows what the subnet manager would do: the same table entry where it is still a live min-hop port, else the "
     "switch's remaining min-hop ports split evenly, onward along the next switches' tables. A transit switch the change "
     "puts farther from a destination is left by its upstream switches: the share goes back to the links whose tables "
-    "pointed at it, in proportion to their measured load per LID, and is re-routed from there. The old route's "
+    "pointed at it, in proportion to their measured load per LID (every live link into it by its load when none "
+    "does), and is re-routed from there. The old route's "
     "remaining hops lose the share. A degraded link keeps its load on less capacity.";
 
 ordered_json useJson(const DirectionUse& u, bool failed) {

@@ -166,6 +166,16 @@ struct LftRouting::Impl {
                 in.emplace_back(dirOf(*e), perLid);
                 sum += perLid;
             }
+            // No table upstream sends this LID here (the measured load and the tables disagree):
+            // every live link into `s` hands it back by its load, so the route keeps its length.
+            if (in.empty())
+                for (std::uint32_t l : swLinks[s.value()]) {
+                    const NodeId p = peer(l, s);
+                    if (deadLink[l] || deadNode[p.value()]) continue;
+                    const Dir d{l, nodeOf(f.links[l].a) == p};
+                    in.emplace_back(d, use(d).p95Gbps);
+                    sum += in.back().second;
+                }
             if (!in.empty()) {
                 for (const auto& [d, w] : in) {
                     const double share = sum > 0 ? w / sum : 1.0 / static_cast<double>(in.size());
