@@ -10,6 +10,7 @@
 #include "core/store/store.h"
 #include "importers/import_runner.h"
 #include "importers/registry.h"
+#include "report_doc_find.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -35,17 +36,8 @@ ReportDocument reportOf(const std::string& db) {
     return buildDocument(buildReportData(store, {}));
 }
 
-const Section* section(const ReportDocument& doc, const std::string& id) {
-    for (const auto& s : doc.sections)
-        if (s.id == id) return &s;
-    return nullptr;
-}
-
-const Table* table(const Section& s, const std::string& id) {
-    for (const auto& b : s.blocks)
-        if (const auto* t = std::get_if<Table>(&b); t && t->id == id) return t;
-    return nullptr;
-}
+using docfind::section;
+using docfind::table;
 
 // The raw probes of one direction: RTTs (sorted, lost probes have none), sent and lost.
 struct Raw {

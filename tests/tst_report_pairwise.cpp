@@ -16,6 +16,7 @@
 #include "importers/registry.h"
 #include "pair_bench_fixture.h"
 #include "screenshot.h"
+#include "report_doc_find.h"
 
 #include <QImage>
 #include <QJsonArray>
@@ -35,17 +36,8 @@ using namespace fabscope;
 
 namespace {
 
-const Section* section(const ReportDocument& doc, const std::string& id) {
-    for (const auto& s : doc.sections)
-        if (s.id == id) return &s;
-    return nullptr;
-}
-
-const Table* table(const Section& s, const std::string& id) {
-    for (const auto& b : s.blocks)
-        if (const auto* t = std::get_if<Table>(&b); t && t->id == id) return t;
-    return nullptr;
-}
+using docfind::section;
+using docfind::table;
 
 const TableRow* rowStarting(const Table& t, const std::string& prefix) {
     for (const auto& r : t.rows)

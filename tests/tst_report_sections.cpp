@@ -10,6 +10,7 @@
 #include "core/report/report_data.h"
 #include "core/report/report_writer.h"
 #include "core/report/text_format.h"
+#include "report_doc_find.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,18 +28,8 @@ ReportData reportOf(const std::string& db) {
     return buildReportData(store, {});
 }
 
-const Section* section(const ReportDocument& doc, const std::string& id) {
-    for (const auto& s : doc.sections)
-        if (s.id == id) return &s;
-    return nullptr;
-}
-
-const Table* table(const ReportDocument& doc, const std::string& id) {
-    for (const auto& s : doc.sections)
-        for (const auto& b : s.blocks)
-            if (const auto* t = std::get_if<Table>(&b); t && t->id == id) return t;
-    return nullptr;
-}
+using docfind::section;
+using docfind::table;
 
 // One row of a table as column header -> cell.
 std::map<std::string, std::string> row(const Table& t, std::size_t r) {

@@ -14,6 +14,7 @@
 #include "core/report/html_writer.h"
 #include "core/report/json_writer.h"
 #include "core/report/report_data.h"
+#include "report_doc_find.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,30 +56,10 @@ int expectedTurningHot() {
     return n;
 }
 
-const Section* section(const ReportDocument& doc, const std::string& id) {
-    for (const auto& s : doc.sections)
-        if (s.id == id) return &s;
-    return nullptr;
-}
-
-const Table* table(const Section& s, const std::string& id) {
-    for (const auto& b : s.blocks)
-        if (const auto* t = std::get_if<Table>(&b); t && t->id == id) return t;
-    return nullptr;
-}
-
-std::size_t column(const Table& t, const std::string& prefix) {
-    for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i].starts_with(prefix)) return i;
-    qFatal("no column %s", prefix.c_str());
-}
-
-std::string paragraphs(const Section& s) {
-    std::string out;
-    for (const auto& b : s.blocks)
-        if (const auto* p = std::get_if<Paragraph>(&b)) out += p->text + "\n";
-    return out;
-}
+using docfind::column;
+using docfind::paragraphs;
+using docfind::section;
+using docfind::table;
 
 } // namespace
 
