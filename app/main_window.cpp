@@ -8,6 +8,7 @@
 #include "views/annotations_panel.h"
 #include "views/benchmarks_panel.h"
 #include "views/compare_panel.h"
+#include "views/whatif_panel.h"
 #include "views/diagnostics_panel.h"
 #include "views/fabric_view.h"
 #include "views/finding_focus.h"
@@ -188,6 +189,7 @@ void MainWindow::createActions() {
     exportReport->setToolTip(tr("HTML, PDF, CSV or JSON by the file's extension, over the selected time window"));
     file->addSeparator();
     addCompareActions(file);
+    addWhatIfActions(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
@@ -375,6 +377,7 @@ void MainWindow::loadRates(std::shared_ptr<const StoreSnapshot> base) {
 
 void MainWindow::showSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     compare_->clear();  // a comparison is of the store shown before
+    whatIf_->clear();   // and so is a prediction
     snapshot_ = std::move(snapshot);
     setWindowTitle(tr("FabScope — %1").arg(QFileInfo(qs(snapshot_->path)).fileName()));
     selection_->clear();

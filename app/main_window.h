@@ -42,6 +42,8 @@ class LinkChartsPanel;
 class SelectionController;
 class TimeController;
 class TimeScrubber;
+class WhatIfPanel;
+struct WhatIfResult;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -60,6 +62,8 @@ public:
     void compareWith(const CompareRequest& request);
     [[nodiscard]] ComparePanel* comparePanel() const { return compare_; }
     [[nodiscard]] CompareCharts* compareCharts() const { return compareCharts_; }
+    // What-if (app/main_window_whatif.cpp): the fabric's right-click menu predicts a failure.
+    [[nodiscard]] WhatIfPanel* whatIfPanel() const { return whatIf_; }
 
 Q_SIGNALS:
     void fabricShown();  // the fabric of an opened store is drawn; its rates are still loading
@@ -68,6 +72,7 @@ Q_SIGNALS:
     void analysisFinished();
     void reportExported(bool ok, const QString& message);
     void compareFinished(bool ok);  // a comparison landed (compare mode on), failed or was cancelled
+    void whatIfFinished(bool ok);   // a prediction landed (shown), failed or was cancelled
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -96,6 +101,13 @@ private:
     void addCompareActions(QMenu* file);
     void enterCompare(std::shared_ptr<const CompareResult> result);
     void leftCompare();
+    // What-if (app/main_window_whatif.cpp): the Prediction dock, the fabric's right-click menu,
+    // Leave prediction (Esc) / Back to prediction, and the prediction's colouring of the fabric.
+    void createWhatIfDock(QDockWidget* tabWith);
+    void addWhatIfActions(QMenu* file);
+    void offerWhatIf(QMenu* menu, int node, int link);
+    void enterWhatIf(std::shared_ptr<const WhatIfResult> result);
+    void leftWhatIf();
 
     QString storePath_;
     QString lastImport_;  // the last import's result line, shown with the reopened store
@@ -132,6 +144,10 @@ private:
     QDockWidget* changesDock_ = nullptr;
     QAction* leaveCompare_ = nullptr;
     QAction* backToCompare_ = nullptr;
+    WhatIfPanel* whatIf_ = nullptr;
+    QDockWidget* predictionDock_ = nullptr;
+    QAction* leavePrediction_ = nullptr;
+    QAction* backToPrediction_ = nullptr;
     QList<QAction*> escActionsHeld_;  // the window's other Esc actions, disabled in compare mode
 };
 

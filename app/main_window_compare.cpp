@@ -15,6 +15,7 @@
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_controller.h"
+#include "views/whatif_panel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -108,6 +109,7 @@ void MainWindow::compareWith(const CompareRequest& request) {
 
 void MainWindow::enterCompare(std::shared_ptr<const CompareResult> result) {
     if (!snapshot_) return;
+    whatIf_->leave();  // one mode at a time: they share the fabric's colouring and Esc
     // The shown side as the comparison loaded it (with its rates; the same fabric as the view's).
     const StoreSnapshot& shown = *(result->shownIsBad ? result->bad : result->good);
     fabric_->setCompareColouring(std::make_shared<const CompareColouring>(result, shown));

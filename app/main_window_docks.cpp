@@ -91,6 +91,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(findingsDock, jobsDock_);
     connect(jobs_, &JobPanel::pairActivated, this, &MainWindow::showJobFocus);
     createCompareDock(findingsDock, chartsDock);  // Changes, tabbed with the findings
+    createWhatIfDock(findingsDock);               // Prediction, likewise
 
     findingsDock->raise();
     inspectorDock->raise();

@@ -167,6 +167,12 @@ QString CompareColouring::header() const {
     return QObject::tr("Compare: good %1 vs bad %2 UTC").arg(side(result_->report.good), side(result_->report.bad));
 }
 
+QString CompareColouring::hint() const {
+    return QObject::tr("Esc or Leave compare: back to the metric's colours; a change in the Changes dock frames its link.");
+}
+
+QString CompareColouring::removedLabel() const { return QObject::tr("removed"); }
+
 QString CompareColouring::format(float d) {
     if (std::isnan(d)) return QObject::tr("no data");
     return QStringLiteral("%1%2 pp").arg(d > 0 ? QStringLiteral("+") : QString()).arg(static_cast<double>(d), 0, 'f', 1);
@@ -194,7 +200,7 @@ void CompareColouring::paintLegend(QPainter& p, const QRect& area) const {
     const QFontMetrics fm = p.fontMetrics();
     p.setPen(QColor(20, 20, 20));
     p.drawText(QRect(area.left() + pad, area.top() + pad, area.width() - 2 * pad, fm.height()), Qt::AlignLeft,
-               fm.elidedText(legendTitle(), Qt::ElideRight, area.width() - 2 * pad));
+               fm.elidedText(scaleTitle(), Qt::ElideRight, area.width() - 2 * pad));
     const int side = 74;  // the swatches' column on the right
     const QRect bar(area.left() + pad, area.top() + 2 * pad + fm.height(), area.width() - 2 * pad - side, 12);
     QLinearGradient g(bar.topLeft(), bar.topRight());
@@ -228,7 +234,7 @@ void CompareColouring::paintLegend(QPainter& p, const QRect& area) const {
     p.setPen(QPen(QColor(removed()), 2, Qt::DashLine));
     p.drawLine(none.left(), ry, none.left() + 14, ry);
     p.setPen(QColor(20, 20, 20));
-    p.drawText(none.left() + 17, ty, QObject::tr("removed"));
+    p.drawText(none.left() + 17, ty, removedLabel());
     p.restore();
 }
 

@@ -46,9 +46,12 @@ QString compareTitle(const CompareReport& report);
 // Where a change is on the shown fabric: its link(s) and nodes (a removed link: its two nodes).
 FindingFocus focusOfChange(const StoreSnapshot& shown, const Change& change);
 
+// Also the base of what-if's prediction colouring (views/whatif_colouring.h): the same diverging
+// scale and marks, with its own titles, tooltips and legend words.
 class CompareColouring {
 public:
     CompareColouring(std::shared_ptr<const CompareResult> result, const StoreSnapshot& shown);
+    virtual ~CompareColouring() = default;
 
     [[nodiscard]] const CompareResult& result() const { return *result_; }
     // Δ p95 utilisation of a link of the shown fabric (bad − good, percentage points); NaN: no data.
@@ -63,12 +66,13 @@ public:
     [[nodiscard]] static QRgb removed() { return rgbOf(comparergb::kRemoved); }  // a removed link's dashes
     [[nodiscard]] static QRgb rgbOf(comparergb::Rgb c) { return qRgb(c.r, c.g, c.b); }
     [[nodiscard]] double range() const { return range_; }  // the scale runs −range..+range points
-    [[nodiscard]] QString title() const;                  // "Compare: good … vs bad …"
-    [[nodiscard]] QString header() const;                 // the same, short, for the fabric's header line
+    [[nodiscard]] virtual QString title() const;          // "Compare: good … vs bad …"
+    [[nodiscard]] virtual QString header() const;         // the same, short, for the fabric's header line
+    [[nodiscard]] virtual QString hint() const;           // the fabric's third header line: how to leave
     [[nodiscard]] static QString legendTitle();           // with its unit
     [[nodiscard]] static QString format(float delta);     // "+23.5 pp", "no data"
     // The line a link's tooltip gets: Δ with both sides' p95 figures.
-    [[nodiscard]] QString tooltip(std::size_t link) const;
+    [[nodiscard]] virtual QString tooltip(std::size_t link) const;
     [[nodiscard]] int legendHeight() const;
     void paintLegend(QPainter& p, const QRect& area) const;
 
@@ -82,7 +86,11 @@ public:
     // Draws the topology marks over the fabric view's graph.
     void paintMarks(QPainter& p, const FabricView& view) const;
 
-private:
+protected:
+    CompareColouring() = default;  // a subclass fills delta_, marks_ and range_
+    [[nodiscard]] virtual QString scaleTitle() const { return legendTitle(); }
+    [[nodiscard]] virtual QString removedLabel() const;  // the dashed swatch's word
+
     std::shared_ptr<const CompareResult> result_;
     std::vector<float> delta_, goodP95_, badP95_;  // per shown link; p95 in % (NaN: not listed)
     std::vector<Mark> marks_;

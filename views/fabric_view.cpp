@@ -518,7 +518,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
     } else
         p.drawText(QPointF(10, 36), snapshot_->rates.empty() ? tr("No counters in this store: links are drawn without colour.")
                                                              : tr("Cursor %1").arg(when));
-    p.drawText(QPointF(10, 54), compare_ ? tr("Esc or Leave compare: back to the metric's colours; a change in the Changes dock frames its link.")
+    p.drawText(QPointF(10, 54), compare_ ? compare_->hint()
                                          : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
     if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));
     else scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));

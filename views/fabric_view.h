@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+class QMenu;
 class QPainter;
 
 namespace fabscope {
@@ -51,7 +52,8 @@ public:
     [[nodiscard]] const FindingFocus& findingOverlay() const { return overlay_; }
     // Compare mode (views/compare_colouring.h): links coloured by their change (Δ p95 utilisation,
     // bad − good) with the topology changes marked, instead of the metric at the cursor; null
-    // goes back to the metric. A new store leaves it.
+    // goes back to the metric. A new store leaves it. What-if's prediction uses it too
+    // (views/whatif_colouring.h: Δ after − before, failed links dashed).
     void setCompareColouring(std::shared_ptr<const CompareColouring> colouring);
     [[nodiscard]] const CompareColouring* compareColouring() const { return compare_.get(); }
 
@@ -107,6 +109,9 @@ Q_SIGNALS:
     void viewChanged();
     void frameReady();  // a geometry frame rendered off the GUI thread was adopted
     void layoutChanged();  // a new layout (store or kind); currentLayout() tells which
+    // Right-click: `menu` is offered for the node or link under the cursor (-1: none) and shown
+    // when a receiver filled it (the window's "What if this link fails?", issue #22).
+    void contextMenuRequested(QMenu* menu, int node, int link);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -117,6 +122,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;  // fabric_view_overlay.cpp
 
 private:
     [[nodiscard]] QPointF pointPos(std::uint32_t point) const;

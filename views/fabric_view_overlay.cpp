@@ -4,9 +4,29 @@
 
 #include "views/store_snapshot.h"
 
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QPainter>
 
 namespace fabscope {
+
+// The window decides what a right-click offers (what-if, app/main_window_whatif.cpp); a node is
+// hit before the links that end at it, as a left click does.
+void FabricView::contextMenuEvent(QContextMenuEvent* e) {
+    renderFrame();
+    const int node = nodeAt(e->pos());
+    const int link = node >= 0 ? -1 : linkAt(e->pos());
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("fabricContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    Q_EMIT contextMenuRequested(menu, node, link);
+    if (menu->isEmpty()) {
+        delete menu;
+        return QWidget::contextMenuEvent(e);
+    }
+    e->accept();
+    menu->popup(e->globalPos());
+}
 
 void FabricView::paintFindingOverlay(QPainter& p) const {
     if (overlay_.empty() || !snapshot_) return;
