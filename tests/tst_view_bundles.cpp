@@ -197,6 +197,60 @@ private Q_SLOTS:
         QCOMPARE(shot.pixel(*hotPx) & 0xFFFFFFu, hotColour & 0xFFFFFFu);
         QVERIFY2(!view.tooltipAt(*coolPx).contains(QStringLiteral("Bundle")), qPrintable(view.tooltipAt(*coolPx)));
     }
+
+    // The demo's large fat tree (k = 48: 48 pods of 24 leaves and 24 spines, 576 cores in 24
+    // planes, 27,648 hosts): at fit every pod is one leaf-spine band of 24 x 24 links. Pods x
+    // planes would be 1,152 spine-core bands, over the 256 two tiers get: three pods and three
+    // planes merge, 16 x 8 bands of 3 x 3 x 24 links.
+    void demoLargeFatTreeIsDrawnInBands() {
+        constexpr int k = 48, half = k / 2;
+        const std::string topo = dir_.filePath(QStringLiteral("demo-large.ibnetdiscover")).toStdString();
+        {
+            std::ofstream out(topo);
+            writeIbnetdiscover(demoFabric(DemoOptions::Scale::Large), out, 1700000000);
+        }
+        const std::string store = dir_.filePath(QStringLiteral("demo-large.sqlite")).toStdString();
+        {
+            Store s(store);
+            ImporterRegistry reg;
+            QVERIFY(!ImportRunner(s, reg).run({topo}, {}).anyFailed());
+        }
+        const auto snap = loadStoreSnapshot(store);
+        QVERIFY(snap);
+        FabricView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(snap);
+        view.renderFrame();
+        QVERIFY(saveScreenshot(view.grab(), QStringLiteral("fabscope-bundles-demo-large.png")));
+        const FabricLayout& L = *view.currentLayout();
+        QCOMPARE(L.maxTier, 3);
+        int leafSpine = 0, spineCore = 0;
+        for (const auto& b : L.bundlesFolded.bundles) {
+            if (b.tierLow == 1) {
+                ++leafSpine;
+                QCOMPARE(b.links, std::uint32_t(half * half));
+            } else {
+                ++spineCore;
+                QCOMPARE(b.links, std::uint32_t(3 * 3 * half));
+            }
+        }
+        QCOMPARE(leafSpine, k);
+        QCOMPARE(spineCore, (k / 3) * (half / 3));
+        QVERIFY(view.bundleLegend().contains(QStringLiteral("bundle: worst")));
+        // A leaf's uplink is drawn in its pod's band: the tooltip there counts the pod's links.
+        int uplink = -1;
+        for (std::size_t i = 0; i < snap->fabric.links.size() && uplink < 0; ++i) {
+            const auto& f = snap->fabric;
+            const auto a = f.port(f.links[i].a).node.value(), b = f.port(f.links[i].b).node.value();
+            if (snap->tiers[a] + snap->tiers[b] == 3) uplink = static_cast<int>(i);
+        }
+        const auto px = view.pixelOfLink(uplink);
+        QVERIFY(px);
+        QVERIFY2(view.tooltipAt(*px).contains(QStringLiteral("Bundle of %1 links").arg(half * half)), qPrintable(view.tooltipAt(*px)));
+        qInfo("k=48 demo: %zu links, geometry %.1f ms", snap->fabric.links.size(), view.lastFrameCost().geometryMs);
+    }
 };
 
 QTEST_MAIN(TestViewBundles)

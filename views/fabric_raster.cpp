@@ -138,20 +138,14 @@ FabricGeometryFrame renderGeometryFrame(const FabricGeometryInput& in) {
         }
     }
     // A band lands on a group of switches, not on the one at its end: a bar under the group.
-    std::vector<char> bandEnd(L.groupName.size(), 0);
-    for (std::size_t b = 0; b < bundles.bundles.size(); ++b)
-        if (out.bands[b]) bandEnd[bundles.bundles[b].groupLow] = bandEnd[bundles.bundles[b].groupHigh] = 1;
-    std::vector<std::pair<double, double>> groupSpan(L.groupName.size(), {1e300, -1e300});
-    for (std::uint32_t i = 0; i < L.nodeCount && i < L.switchGroup.size(); ++i)
-        if (const auto g = L.switchGroup[i]; g != kNone && bandEnd[g])
-            groupSpan[g] = {std::min(groupSpan[g].first, L.x[i]), std::max(groupSpan[g].second, L.x[i])};
     QVector<QLineF> bars;
-    for (std::uint32_t i = 0; i < L.nodeCount && i < L.switchGroup.size(); ++i)
-        if (const auto g = L.switchGroup[i]; g != kNone && bandEnd[g] && groupSpan[g].second >= groupSpan[g].first) {
-            const double y = pointPos(i).y();
-            bars.append(QLineF(in.ox + sx * groupSpan[g].first, y, in.ox + sx * groupSpan[g].second, y));
-            groupSpan[g] = {1e300, -1e300};  // one bar per group
-        }
+    for (std::size_t b = 0; b < bundles.bundles.size(); ++b) {
+        if (!out.bands[b]) continue;
+        const LinkBundle& band = bundles.bundles[b];
+        const double yl = rowYOf(L.top, h, band.yLow), yh = rowYOf(L.top, h, band.yHigh);
+        bars.append(QLineF(in.ox + sx * band.xLowMin, yl, in.ox + sx * band.xLowMax, yl));
+        bars.append(QLineF(in.ox + sx * band.xHighMin, yh, in.ox + sx * band.xHighMax, yh));
+    }
     p.setPen(QPen(QColor(140, 140, 155), 3, Qt::SolidLine, Qt::FlatCap));
     p.drawLines(bars);
     p.setPen(QPen(QColor(30, 40, 60), 1));

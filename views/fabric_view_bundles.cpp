@@ -116,12 +116,11 @@ QString FabricView::bandTooltip(std::uint32_t band) const {
     const LinkBundle& b = frameBundles()->bundles[band];
     const std::uint32_t id = static_cast<std::uint32_t>(frameEdgeCount()) + band;
     const int worst = worstLinkOf(id);
-    auto group = [&](std::uint32_t g) { return g < layout_->groupName.size() ? qs(layout_->groupName[g]).toHtmlEscaped() : QString(); };
     QString text = tr("<b>Bundle of %1 links</b> between %2 (tier %3) and %4 (tier %5), %6 switch pairs; zoom in to see each")
                        .arg(b.links)
-                       .arg(group(b.groupLow))
+                       .arg(qs(b.nameLow).toHtmlEscaped())
                        .arg(b.tierLow)
-                       .arg(group(b.groupHigh))
+                       .arg(qs(b.nameHigh).toHtmlEscaped())
                        .arg(b.tierHigh)
                        .arg(b.edges.size());
     const float v = id < edgeValue_.size() ? edgeValue_[id] : kNaN;

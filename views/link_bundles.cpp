@@ -3,6 +3,7 @@
 #include "views/fabric_layout.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -62,32 +63,76 @@ std::vector<std::uint32_t> switchGroups(const Fabric& f, const FabricLayout& L, 
 LinkBundles bundleEdges(const FabricLayout& L, const std::vector<DrawEdge>& edges) {
     LinkBundles out;
     out.bundleOfEdge.assign(edges.size(), UINT32_MAX);
-    out.edgesAbove.assign(static_cast<std::size_t>(std::max(0, L.maxTier)) + 1, 0);
+    const auto tiers = static_cast<std::size_t>(std::max(0, L.maxTier)) + 1;
+    out.edgesAbove.assign(tiers, 0);
     if (L.switchGroup.size() != L.nodeCount) return out;
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> index;
+    // Groups are numbered tier by tier, left to right: a group's rank in its row.
+    std::vector<std::uint32_t> firstGroup(tiers, UINT32_MAX);
+    for (std::uint32_t i = 0; i < L.nodeCount; ++i)
+        if (L.switchGroup[i] != kNoGroup) firstGroup[static_cast<std::size_t>(L.tier[i])] = std::min(firstGroup[static_cast<std::size_t>(L.tier[i])], L.switchGroup[i]);
+    struct Ends {
+        std::uint32_t lo, hi, gLo, gHi;
+        std::size_t tLo;
+    };
+    std::vector<Ends> ends(edges.size(), Ends{0, 0, kNoGroup, kNoGroup, 0});
+    std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, int>> pairs(tiers);
     for (std::size_t e = 0; e < edges.size(); ++e) {
         auto lo = edges[e].from, hi = edges[e].to;
         if (L.isGroup(lo) || L.isGroup(hi)) continue;
         if (L.tier[lo] > L.tier[hi]) std::swap(lo, hi);
         const auto gLo = L.switchGroup[lo], gHi = L.switchGroup[hi];
         if (gLo == kNoGroup || gHi == kNoGroup || L.tier[lo] == L.tier[hi]) continue;
-        auto [it, added] = index.try_emplace({gLo, gHi}, static_cast<std::uint32_t>(out.bundles.size()));
+        ends[e] = {lo, hi, gLo, gHi, static_cast<std::size_t>(L.tier[lo])};
+        pairs[ends[e].tLo][{gLo, gHi}] = 1;
+    }
+    std::vector<std::uint32_t> merge(tiers, 1);
+    for (std::size_t t = 0; t < tiers; ++t)
+        while (static_cast<double>(pairs[t].size()) / (merge[t] * merge[t]) > kMaxBands) ++merge[t];
+    auto super = [&](std::uint32_t g, int tier, std::uint32_t f) {
+        const auto first = firstGroup[static_cast<std::size_t>(tier)];
+        return first + (g - first) / f;
+    };
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> index;
+    std::vector<std::array<std::uint32_t, 4>> span;  // per bundle: first and last group at each end
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        const Ends& x = ends[e];
+        if (x.gLo == kNoGroup) continue;
+        const auto f = merge[x.tLo];
+        auto [it, added] = index.try_emplace({super(x.gLo, L.tier[x.lo], f), super(x.gHi, L.tier[x.hi], f)}, static_cast<std::uint32_t>(out.bundles.size()));
         if (added) {
             LinkBundle b;
-            b.groupLow = gLo, b.groupHigh = gHi, b.tierLow = L.tier[lo], b.tierHigh = L.tier[hi];
-            b.yLow = L.y[lo], b.yHigh = L.y[hi];
+            b.tierLow = L.tier[x.lo], b.tierHigh = L.tier[x.hi];
+            b.yLow = L.y[x.lo], b.yHigh = L.y[x.hi];
             out.bundles.push_back(std::move(b));
+            span.push_back({x.gLo, x.gLo, x.gHi, x.gHi});
         }
         LinkBundle& b = out.bundles[it->second];
-        b.xLow += L.x[lo], b.xHigh += L.x[hi];  // summed here, averaged below
+        auto& s = span[it->second];
+        s = {std::min(s[0], x.gLo), std::max(s[1], x.gLo), std::min(s[2], x.gHi), std::max(s[3], x.gHi)};
+        b.xLow += L.x[x.lo], b.xHigh += L.x[x.hi];  // summed here, averaged below
+        b.xLowMin = std::min(b.xLowMin, L.x[x.lo]), b.xLowMax = std::max(b.xLowMax, L.x[x.lo]);
+        b.xHighMin = std::min(b.xHighMin, L.x[x.hi]), b.xHighMax = std::max(b.xHighMax, L.x[x.hi]);
         b.links += edges[e].members;
         b.edges.push_back(static_cast<std::uint32_t>(e));
         out.bundleOfEdge[e] = it->second;
-        ++out.edgesAbove[static_cast<std::size_t>(b.tierLow)];
+        ++out.edgesAbove[x.tLo];
     }
-    for (auto& b : out.bundles) {
+    // "first … last" of a run of groups, from the groups' own "first … last" names.
+    auto name = [&](std::uint32_t g0, std::uint32_t g1) {
+        if (g1 >= L.groupName.size()) return std::string();
+        const std::string sep = " \u2026 ";
+        const std::string& a = L.groupName[g0];
+        const std::string& b = L.groupName[g1];
+        const auto cut = b.find(sep);
+        if (g0 == g1) return a;
+        return a.substr(0, a.find(sep)) + sep + (cut == std::string::npos ? b : b.substr(cut + sep.size()));
+    };
+    for (std::size_t i = 0; i < out.bundles.size(); ++i) {
+        auto& b = out.bundles[i];
         b.xLow /= static_cast<double>(b.edges.size());
         b.xHigh /= static_cast<double>(b.edges.size());
+        b.nameLow = name(span[i][0], span[i][1]);
+        b.nameHigh = name(span[i][2], span[i][3]);
         out.maxLinks = std::max(out.maxLinks, b.links);
     }
     return out;

@@ -20,10 +20,11 @@ struct DrawEdge;
 struct FabricLayout;
 
 struct LinkBundle {
-    std::uint32_t groupLow = 0, groupHigh = 0;  // switch groups (FabricLayout::switchGroup), lower tier first
-    double xLow = 0, yLow = 0, xHigh = 0, yHigh = 0;  // band ends, world units (the mean of the edges' ends)
+    std::string nameLow, nameHigh;  // the switch groups it joins ("SLG01-01 \u2026 SLG01-16"), lower tier first
     int tierLow = 0, tierHigh = 0;  // the tiers of its ends
-    std::uint32_t links = 0;       // links in it (parallel links of an edge each count)
+    double xLow = 0, yLow = 0, xHigh = 0, yHigh = 0;  // band ends, world units (the mean of the edges' ends)
+    double xLowMin = 1e300, xLowMax = -1e300, xHighMin = 1e300, xHighMax = -1e300;  // the switches' x at each end
+    std::uint32_t links = 0;        // links in it (parallel links of an edge each count)
     std::vector<std::uint32_t> edges;  // indices into the edge list it was made from
 };
 
@@ -37,13 +38,16 @@ struct LinkBundles {
 constexpr double kBundleDensity = 0.1;  // edges per px of drawn width (10 px apart) above which a tier's bundles are bands
 constexpr double kBundleInk = 0.5;        // share of the view's width inked at mid-height, likewise
 constexpr std::size_t kMaxGroup = 24;     // switches per group at most
+constexpr double kMaxBands = 256;         // bundles between two tiers at most: neighbouring groups merge
 
 // Per node: the group of a switch of tier >= 1 in a tiered layout (fat tree, rail), UINT32_MAX
 // otherwise; groups are numbered tier by tier, left to right. `groupName` gets one name per group
 // ("SLG01-01 … SLG01-16": its first and last label).
 std::vector<std::uint32_t> switchGroups(const Fabric& fabric, const FabricLayout& layout, std::vector<std::string>& groupName);
 
-// The bundles of `edges` (edges between switch points of different tiers and groups).
+// The bundles of `edges` (edges between switch points of different tiers and groups). Two tiers
+// with more than kMaxBands group pairs (k = 48: 48 pods x 24 core planes) have their groups merged
+// f at a time along both rows, f the smallest whole number that brings them under it.
 LinkBundles bundleEdges(const FabricLayout& layout, const std::vector<DrawEdge>& edges);
 
 // Per bundle: 1 when drawn as a band in a view `widthPx` wide at screen x = ox + sx * world x, rows
