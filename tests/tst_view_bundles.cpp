@@ -173,6 +173,7 @@ private Q_SLOTS:
         QVERIFY2(wide >= 5, qPrintable(QString::number(wide)));
         // Hover names the count and the worst link; a click selects the worst link.
         const QString tip = view.tooltipAt(*band);
+        qInfo("band tooltip: %s", qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("Bundle of %1 links").arg(kLeaves * kSpines)), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("worst: ")) && tip.contains(QString::fromStdString(leafName(3, 5))), qPrintable(tip));
         QSignalSpy clicked(&view, &FabricView::linkClicked);

@@ -126,7 +126,7 @@ QString FabricView::bandTooltip(std::uint32_t band) const {
     const float v = id < edgeValue_.size() ? edgeValue_[id] : kNaN;
     const QString label = qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(worst)))).toHtmlEscaped();
     if (compare_) return text + tr("<br>largest change: %1, Δ p95 utilisation %2").arg(label, CompareColouring::format(v));
-    return text + tr("<br>worst: %1, %2 %3").arg(label, scale_.name(), scale_.format(v));
+    return text + tr("<br>worst: %1; %2: %3").arg(label, scale_.name(), scale_.format(v));
 }
 
 QString FabricView::tooltipAt(QPointF pos) const {
