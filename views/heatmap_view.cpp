@@ -41,33 +41,31 @@ struct PoolJob {
     double ms = 0;
 };
 
-// Max-pools one stored metric (UtilMax: both directions, then the larger: pooling commutes with max).
-void pool(const LinkTimeSeries& r, LinkMetric m, const std::vector<std::uint32_t>& order, std::size_t H, std::size_t W, float* out) {
-    // Rows in workerThreads() bands: this thread pools the first, one thread each the others.
-    auto run = [&](const std::vector<float>& data, float* dst) {
-        const std::size_t n = std::clamp<std::size_t>(workerThreads(), 1, std::max<std::size_t>(1, H));
-        std::vector<std::thread> others;
-        for (std::size_t t = 1; t < n; ++t)
-            others.emplace_back([&, t] { maxPoolRows(data.data(), r.bins, order, H, W, H * t / n, H * (t + 1) / n, dst); });
-        maxPoolRows(data.data(), r.bins, order, H, W, 0, H / n, dst);
-        for (auto& t : others) t.join();
-    };
-    if (const auto* stored = r.stored(m)) return run(*stored, out);
-    if (m != LinkMetric::UtilMax) {  // derived (throughput): materialised on this worker, then pooled
-        std::vector<float> all(r.links * r.bins);
-        for (std::size_t l = 0; l < r.links; ++l)
-            for (std::size_t b = 0; b < r.bins; ++b) all[l * r.bins + b] = r.value(m, l, b);
-        return run(all, out);
-    }
-    run(r.utilUp, out);
-    std::vector<float> down(H * W);
-    run(r.utilDown, down.data());
-    for (std::size_t i = 0; i < H * W; ++i)
-        if (!std::isnan(down[i]) && !(down[i] <= out[i])) out[i] = down[i];
+// Runs job(t) for t in [0, n): this thread takes 0, one thread each the others.
+template <typename Job>
+void onThreads(std::size_t n, const Job& job) {
+    std::vector<std::thread> others;
+    for (std::size_t t = 1; t < n; ++t) others.emplace_back([&job, t] { job(t); });
+    job(0);
+    for (auto& t : others) t.join();
 }
 
-// `known` is the order and bands of an earlier job for the same store and metric: a resize
-// reuses them and only pools and colours again.
+// The matrices whose max a metric's cell is: the stored one, or both directions of UtilMax and
+// PfcPauseMax (pooled together in one pass: pooling commutes with max); none for derived metrics.
+std::vector<const float*> sourcesOf(const LinkTimeSeries& r, LinkMetric m) {
+    const std::size_t n = r.links * r.bins;
+    if (const auto* stored = r.stored(m)) return {stored->data()};
+    auto both = [n](const std::vector<float>& a, const std::vector<float>& b) -> std::vector<const float*> {
+        if (n > 0 && a.size() == n && b.size() == n) return {a.data(), b.data()};
+        return {};
+    };
+    if (m == LinkMetric::UtilMax) return both(r.utilUp, r.utilDown);
+    if (m == LinkMetric::PfcPauseMax) return both(r.pfcUp, r.pfcDown);
+    return {};
+}
+
+// `known` is the order and bands of an earlier job for the same store and metric: a resize, or
+// a metric chosen again, reuses them and only pools and colours again.
 PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation, const PoolJob* known) {
     QElapsedTimer timer;
     timer.start();
@@ -77,44 +75,72 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
     const auto& r = snap->rates;
     const auto& f = snap->fabric;
     const std::size_t links = f.links.size();
+    const std::size_t threads = std::clamp<std::size_t>(workerThreads(), 1, 16);
+    std::vector<const float*> sources = sourcesOf(r, scale.metric());
+    std::vector<float> derived;  // a derived metric (throughput) materialised on the worker threads
+    if (sources.empty() && !r.empty()) {
+        derived.resize(r.links * r.bins);
+        onThreads(threads, [&](std::size_t t) {
+            for (std::size_t l = r.links * t / threads; l < r.links * (t + 1) / threads; ++l)
+                for (std::size_t b = 0; b < r.bins; ++b) derived[l * r.bins + b] = r.value(scale.metric(), l, b);
+        });
+        sources = {derived.data()};
+    }
     if (known && known->order.size() == links) {
         job.order = known->order;
         job.bands = known->bands;
     } else {
-        // Order: tier band (upper end's tier, then lower end's, highest first), then hotness.
-        std::vector<int> upper(links), lower(links);
-        std::vector<float> peak(links, kNaN);
-        for (std::size_t l = 0; l < links; ++l) {
-            const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
-            upper[l] = std::max(a, b);
-            lower[l] = std::min(a, b);
-            if (!r.empty() && l < r.links) peak[l] = r.peak(scale.metric(), l);
-        }
-        job.order.resize(links);
-        std::iota(job.order.begin(), job.order.end(), 0u);
-        std::sort(job.order.begin(), job.order.end(), [&](std::uint32_t x, std::uint32_t y) {
-            if (upper[x] != upper[y]) return upper[x] > upper[y];
-            if (lower[x] != lower[y]) return lower[x] > lower[y];
-            const float px = std::isnan(peak[x]) ? -1.0f : peak[x], py = std::isnan(peak[y]) ? -1.0f : peak[y];
-            if (px != py) return px > py;
-            return x < y;
+        // Order: tier band (upper end's tier, then lower end's, highest first), then hotness
+        // (the peak, over both directions where the metric has two), computed on the threads.
+        struct Key {
+            int upper, lower;
+            float peak;  // -1 for no data
+            std::uint32_t link;
+        };
+        std::vector<Key> keys(links);
+        onThreads(threads, [&](std::size_t t) {
+            for (std::size_t l = links * t / threads; l < links * (t + 1) / threads; ++l) {
+                const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
+                float peak = kNaN;
+                if (!r.empty() && l < r.links)
+                    for (const float* src : sources) {
+                        const float p = maxOfRow(src + l * r.bins, r.bins);  // NaN-aware, as LinkTimeSeries::peak
+                        if (!std::isnan(p) && !(p <= peak)) peak = p;
+                    }
+                keys[l] = {std::max(a, b), std::min(a, b), std::isnan(peak) ? -1.0f : peak, static_cast<std::uint32_t>(l)};
+            }
         });
+        std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
+            if (x.upper != y.upper) return x.upper > y.upper;
+            if (x.lower != y.lower) return x.lower > y.lower;
+            if (x.peak != y.peak) return x.peak > y.peak;
+            return x.link < y.link;
+        });
+        job.order.resize(links);
         for (std::size_t i = 0; i < links; ++i) {
-            const std::uint32_t l = job.order[i];
-            if (job.bands.empty() || std::get<0>(job.bands.back()) != upper[l] || std::get<1>(job.bands.back()) != lower[l])
-                job.bands.emplace_back(upper[l], lower[l], i, 0);
+            const Key& k = keys[i];
+            job.order[i] = k.link;
+            if (job.bands.empty() || std::get<0>(job.bands.back()) != k.upper || std::get<1>(job.bands.back()) != k.lower)
+                job.bands.emplace_back(k.upper, k.lower, i, 0);
             ++std::get<3>(job.bands.back());
         }
     }
     if (size.width() <= 0 || size.height() <= 0 || r.empty() || r.links != links) return job;
     const auto W = static_cast<std::size_t>(size.width()), H = static_cast<std::size_t>(size.height());
+    // Rows in bands, one per thread: each pools its rows and colours them into the image.
     std::vector<float> cells(W * H);
-    pool(r, scale.metric(), job.order, H, W, cells.data());
     job.image = QImage(size, QImage::Format_RGB32);
-    for (std::size_t y = 0; y < H; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(job.image.scanLine(static_cast<int>(y)));
-        for (std::size_t x = 0; x < W; ++x) line[x] = scale.rgb(cells[y * W + x]);
-    }
+    uchar* const bits = job.image.bits();  // detached here, before the threads write their rows
+    const auto bytesPerLine = static_cast<std::size_t>(job.image.bytesPerLine());
+    const std::size_t bands = std::min(threads, H);
+    onThreads(bands, [&](std::size_t t) {
+        const std::size_t y0 = H * t / bands, y1 = H * (t + 1) / bands;
+        maxPoolRows(sources, r.bins, job.order, H, W, y0, y1, cells.data());
+        for (std::size_t y = y0; y < y1; ++y) {
+            auto* line = reinterpret_cast<QRgb*>(bits + y * bytesPerLine);
+            for (std::size_t x = 0; x < W; ++x) line[x] = scale.rgb(cells[y * W + x]);
+        }
+    });
     job.ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return job;
 }
@@ -139,6 +165,7 @@ int HeatmapView::legendLeft() const { return width() - 300; }
 
 void HeatmapView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
+    orderCache_.clear();
     order_.clear();
     bands_.clear();
     image_ = QImage();
@@ -188,19 +215,19 @@ void HeatmapView::startJob() {
     if (!snapshot_) return;
     // Coalesced: one image at a time; the latest request waits for the one under way.
     std::optional<PoolJob> known;
-    if (orderMetric_ == scale_.metric() && !order_.empty()) {
+    if (const auto cached = orderCache_.find(scale_.metric()); cached != orderCache_.end()) {
         known.emplace();
-        known->order = order_;
-        for (const auto& b : bands_) known->bands.emplace_back(b.upperTier, b.lowerTier, b.first, b.count);
+        known->order = cached->second.order;
+        for (const auto& b : cached->second.bands) known->bands.emplace_back(b.upperTier, b.lowerTier, b.first, b.count);
     }
     job_->run([snap = snapshot_, scale = scale_, size = plotRect().size(), generation = generation_,
                known = std::move(known)](const JobToken&) { return compute(snap, scale, size, generation, known ? &*known : nullptr); },
               [this](PoolJob job) {
                   if (job.generation != generation_) return startJob();  // the size, metric or store changed meanwhile
                   order_ = std::move(job.order);
-                  orderMetric_ = job.metric;
                   bands_.clear();
                   for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
+                  orderCache_[job.metric] = {order_, bands_};
                   image_ = std::move(job.image);
                   imageGeneration_ = job.generation;
                   poolMs_ = job.ms;

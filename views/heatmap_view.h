@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -78,8 +79,13 @@ private:
     std::shared_ptr<const StoreSnapshot> snapshot_;
     ColourScale scale_;
     std::vector<std::uint32_t> order_;
-    fabscope::LinkMetric orderMetric_ = fabscope::LinkMetric::UtilMax;  // order_ sorts by this metric's peak
     std::vector<Band> bands_;
+    // Order and bands per metric for this snapshot: choosing a metric again only pools and colours.
+    struct Ordered {
+        std::vector<std::uint32_t> order;
+        std::vector<Band> bands;
+    };
+    std::map<fabscope::LinkMetric, Ordered> orderCache_;
     QImage image_;  // plot-sized, one pooled cell per pixel
     double time_ = 0;
     int selectedLink_ = -1;

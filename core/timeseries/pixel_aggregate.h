@@ -25,5 +25,12 @@ std::vector<MinMaxBucket> minMaxPerBucket(std::span<const float> values, double 
 // rows [rowBegin, rowEnd) only, so callers can split the work across threads.
 void maxPoolRows(const float* data, std::size_t cols, std::span<const std::uint32_t> order, std::size_t outRows,
                  std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out);
+// The largest value of a row, NaN when it has none (NaN skipped).
+float maxOfRow(const float* values, std::size_t n);
+
+// The same over several matrices of one shape at once (a link's two directions): each cell is
+// the max over all of them, in one pass over the rows.
+void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, std::size_t outRows,
+                 std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out);
 
 } // namespace fabscope
