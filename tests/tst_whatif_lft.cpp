@@ -90,7 +90,7 @@ std::string ibroute(const Names& n) {
 class TestWhatIfLft : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
-    std::string lft_, ecmp_;  // the same fabric and load with and without the tables
+    std::string lft_, ecmp_, partial_;  // the same fabric and load with all, no and only the spines' tables
 
     WhatIfReport run(const std::string& db, const std::vector<std::string>& fails) {
         const Store store(db, Store::Mode::ReadOnly);
@@ -120,13 +120,18 @@ private Q_SLOTS:
         atest::Stores stores(dir_);
         const std::string job = stores.path("job.csv");
         std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
-        for (std::string* db : {&lft_, &ecmp_}) {
+        for (std::string* db : {&lft_, &ecmp_, &partial_}) {
             *db = stores.make(cmpfix::fabric(false), rows.str());
             cmpfix::importFile(*db, job);
         }
         const std::string tables = stores.path("ibroute-all.txt");
         std::ofstream(tables) << ibroute(names(lft_));
         cmpfix::importFile(lft_, tables);
+        // The spines' blocks only: the ibroute text up to leaf01's header.
+        const std::string all = ibroute(names(partial_));
+        const std::string spinesOnly = stores.path("ibroute-spines.txt");
+        std::ofstream(spinesOnly) << all.substr(0, all.find("Unicast lids [0x0-0x20] of switch Lid 4 "));
+        cmpfix::importFile(partial_, spinesOnly);
         const Store store(lft_, Store::Mode::ReadOnly);
         QCOMPARE(store.routes(store.latestSnapshot()->id).size(), std::size_t{7});
     }
@@ -183,6 +188,17 @@ private Q_SLOTS:
         QVERIFY(near(l.at("spine01 p2>leaf02 p20").after.p95Util(), 0.30));
         QVERIFY(near(r.jobs.front().worstBefore, 0.75));  // any of leaf01's three uplinks
         QVERIFY(whatIfJson(r).find("\"routing\": \"ecmp\"") != std::string::npos);
+    }
+
+    // Tables for some switches only cannot say where the rest goes: the ECMP model, as without.
+    void partialTablesFallBackToEcmp() {
+        {
+            const Store store(partial_, Store::Mode::ReadOnly);
+            QCOMPARE(store.routes(store.latestSnapshot()->id).size(), std::size_t{3});
+        }
+        const WhatIfReport r = run(partial_, {"leaf01:20"});
+        QCOMPARE(r.routing, std::string("ecmp"));
+        QVERIFY(near(byKey(r).at("spine01 p4>leaf04 p20").after.p95Util(), 0.30));
     }
 
     void spineLoadSpreadsOverTheOtherSpines() {
