@@ -3,11 +3,13 @@
 #include "core/store/store.h"
 #include "views/background_job.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QTimer>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -118,13 +120,13 @@ void WhatIfPanel::run(const WhatIfRequest& request, const AnalysisConfig& config
         progress_->setAutoReset(false);
         progress_->setAutoClose(false);
         connect(progress_, &QProgressDialog::canceled, this, &WhatIfPanel::cancelRun);
+        progress_->installEventFilter(this);
     }
     progress_->setLabelText(tr("Predicting %1…").arg(request.what));
     progress_->reset();
     progress_->setRange(0, 0);  // the core reports no fractions: busy until it lands
-    progress_->show();
     status_->setText(tr("Predicting %1…").arg(request.what));
-    job_->run(
+    const int generation = job_->run(
         [request, config](const JobToken& token) {
             const Store store(request.store, Store::Mode::ReadOnly);
             if (token.cancelled()) throw std::runtime_error("what-if cancelled");
@@ -145,6 +147,11 @@ void WhatIfPanel::run(const WhatIfRequest& request, const AnalysisConfig& config
             status_->setText(tr("What-if failed: %1").arg(error));
             Q_EMIT finished(false, tr("What-if failed: %1").arg(error));
         });
+    // Shown only when the prediction takes a while: a dialog flashed up and hidden at once can
+    // take the keyboard focus with it (its activation arrives after it was hidden).
+    QTimer::singleShot(300, progress_, [this, generation] {
+        if (job_->busy() && job_->generation() == generation) progress_->show();
+    });
 }
 
 // The core takes no cancel flag: the run is told to stop and its result will not be shown.
@@ -154,6 +161,15 @@ void WhatIfPanel::cancelRun() {
     closeProgress();
     status_->setText(tr("Prediction cancelled."));
     Q_EMIT finished(false, tr("Prediction cancelled"));
+}
+
+// A hidden progress dialog that is activated late hands the keyboard back to the window.
+bool WhatIfPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == progress_ && event->type() == QEvent::WindowActivate && !progress_->isVisible())
+        QTimer::singleShot(0, this, [this] {
+            if (window()->isVisible()) window()->activateWindow();
+        });
+    return QWidget::eventFilter(watched, event);
 }
 
 void WhatIfPanel::closeProgress() {

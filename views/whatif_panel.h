@@ -58,6 +58,9 @@ Q_SIGNALS:
     void linkActivated(const std::vector<fabscope::PortRef>& ports);
     void finished(bool ok, const QString& message);  // a run landed, failed or was cancelled
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void show(std::shared_ptr<const WhatIfResult> result);
     void fill();
