@@ -223,6 +223,38 @@ private Q_SLOTS:
         QCOMPARE(w.whatIfPanel()->linksTable()->item(0, WhatIfPanel::Utilisation)->text(), pct(kLeaf01Up) + QStringLiteral(" → ") + pct(kAfter));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-whatif-spine.png")));
     }
+
+    // A 4x link at 1x keeps its load on a quarter of the capacity: leaf02's 50 % uplink at 200 %.
+    void degradeAnUplinkToOneLane() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(db_)));
+        auto* f = w.findChild<FabricView*>();
+        const int link = linkOf(*w.snapshot(), "leaf02", "20");
+        f->renderFrame();
+        const auto at = f->pixelOfLink(link);
+        QVERIFY(at);
+        QMenu* menu = rightClick(f, *at);
+        QVERIFY(menu);
+        QAction* degrade = entry(menu, QStringLiteral("What if this link runs at 1x?"));
+        QVERIFY(degrade);
+        QSignalSpy done(&w, &MainWindow::whatIfFinished);
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(degrade).center());
+        QVERIFY(done.wait(30000));
+        QVERIFY(w.whatIfPanel()->active());
+        const QString header = f->compareColouring()->header();
+        QVERIFY2(header.startsWith(QLatin1String("Prediction: what if leaf02:20 runs at 1xHDR")), qPrintable(header));
+        QTableWidget* links = w.whatIfPanel()->linksTable();
+        QVERIFY(links->rowCount() >= 2);
+        for (int r = 0; r < 2; ++r) {  // both directions, hot
+            QCOMPARE(links->item(r, WhatIfPanel::Utilisation)->text(), pct(kOther) + QStringLiteral(" → ") + pct(kOther * 4));
+            QCOMPARE(links->item(r, WhatIfPanel::Hot)->text(), QStringLiteral("turns hot"));
+        }
+        const QRgb px = pixelOf(f, link);
+        QVERIFY2(qRed(px) > qBlue(px) + 100, qPrintable(QColor(px).name()));
+    }
 };
 
 QTEST_MAIN(TestViewWhatIf)
