@@ -9,9 +9,13 @@
 
 #include "cli_run.h"
 
+#include "core/analysis/analyze.h"
+#include "core/report/stress.h"
 #include "core/whatif/whatif.h"
+#include "core/whatif/whatif_model.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace {
 
@@ -28,6 +32,36 @@ std::map<std::string, WhatIfLink> byKey(const WhatIfReport& r) {
 }
 
 bool near(double a, double b) { return std::abs(a - b) < 1e-6; }
+
+// Every number of a prediction at full precision, to compare two ways of computing it.
+std::string fingerprint(const WhatIfReport& r) {
+    std::string out;
+    const auto num = [&out](double v) {
+        char b[32];
+        std::snprintf(b, sizeof b, " %.17g", v);
+        out += b;
+    };
+    const auto use = [&](const DirectionUse& u) {
+        num(u.p95Gbps);
+        num(u.peakGbps);
+        num(u.capacityGbps);
+    };
+    out += r.routing;
+    num(r.totalBeforeGbps);
+    num(r.totalAfterGbps);
+    for (const WhatIfLink& l : r.links) {
+        out += "\n" + key(l) + (l.failed ? " failed" : "") + (l.turnsHot ? " hot" : "");
+        use(l.before);
+        use(l.after);
+    }
+    for (const auto& h : r.disconnected) out += "\ncut " + h;
+    for (const JobImpact& j : r.jobs) {
+        out += "\njob " + j.name + (j.disconnected ? " cut" : "");
+        for (const PortRef& p : j.bottleneck) out += " " + p.node + " p" + p.port;
+        for (const double v : {j.worstBefore, j.worstAfter, j.slowdown, j.gpuHoursAtRisk}) num(v);
+    }
+    return out;
+}
 
 // LID of a host's port and GUID of a node, as the store holds them.
 struct Names {
@@ -244,6 +278,38 @@ private Q_SLOTS:
                                                     QStringLiteral("--fail"), QStringLiteral("leaf01:20")});
             QCOMPARE(r.code, 0);
             QVERIFY2(r.out.contains(line), r.out.constData());
+        }
+    }
+
+    // One WhatIfModel for many changes (the stress section's path) gives, change after change, the
+    // numbers a model built for that change alone gives: the tables, distances, jobs and load it
+    // shares carry nothing of one change into the next.
+    void sharedModelGivesThePerCallNumbers() {
+        for (const std::string& db : {lft_, ecmp_}) {
+            const Store store(db, Store::Mode::ReadOnly);
+            const auto [w0, w1] = resolveWindow(store, AnalysisWindow{});
+            const Store::ReadTransaction read(store);
+            const AnalysisContext ctx(store, w0, w1, AnalysisConfig{});
+            const WhatIfModel model(ctx);
+            QCOMPARE(model.routing(), std::string(db == lft_ ? "lft" : "ecmp"));
+            const std::vector<std::vector<std::string>> runs{{"spine01"},   {"leaf01:20"},          {"leaf04:20"},
+                                                             {"leaf04:20", "leaf04:21", "leaf04:22"}, {"spine03"}, {"leaf01:20"}};
+            for (const auto& fails : runs) {
+                std::vector<WhatIfChange> changes;
+                for (const auto& f : fails) changes.push_back(parseFail(f));
+                const WhatIfReport shared = whatIf(model, changes), own = whatIf(ctx, changes);
+                QVERIFY(!own.links.empty());
+                QCOMPARE(fingerprint(shared), fingerprint(own));
+            }
+            // The stress section (one model for all its rows): each row as its change alone gives it.
+            const StressReport s = singlePointsOfStress(ctx, true, 48, 48);
+            QCOMPARE(s.rows.size(), std::size_t{3});
+            QCOMPARE(s.uplinkRows.size(), std::size_t{4});
+            for (const auto* rows : {&s.rows, &s.uplinkRows})
+                for (const SwitchStress& row : *rows) {
+                    const WhatIfReport own = whatIf(ctx, {WhatIfChange{WhatIfChange::Fail, row.guid, row.port, ""}});
+                    QCOMPARE(fingerprint(row.report), fingerprint(own));
+                }
         }
     }
 

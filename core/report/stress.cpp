@@ -6,6 +6,7 @@
 #include "core/analysis/port_load.h"
 #include "core/analysis/probe_pairs.h"
 #include "core/tiers.h"
+#include "core/whatif/whatif_model.h"
 
 #include <algorithm>
 
@@ -49,9 +50,9 @@ void summarise(SwitchStress& s) {
 }
 
 // Runs the change on the context and fills the row; false when it names nothing to fail.
-bool evaluate(const AnalysisContext& ctx, SwitchStress& s, const WhatIfChange& change) {
+bool evaluate(const WhatIfModel& model, SwitchStress& s, const WhatIfChange& change) {
     try {
-        s.report = whatIf(ctx, {change});
+        s.report = whatIf(model, {change});
     } catch (const WhatIfError&) {
         return false;  // a name that resolves elsewhere or no links: nothing to say about it
     }
@@ -77,8 +78,9 @@ void worstFirst(std::vector<SwitchStress>& rows) {
 
 // Each leaf (tier 1) with links one tier up loses its most loaded uplink (p95 of both directions;
 // the first in link order on a tie). At most `limit` leaves, the most loaded groups when more.
-void uplinkGroups(const AnalysisContext& ctx, const std::vector<int>& tiers, std::size_t limit, StressReport& r,
+void uplinkGroups(const WhatIfModel& model, const std::vector<int>& tiers, std::size_t limit, StressReport& r,
                   const std::atomic<bool>* cancel) {
+    const AnalysisContext& ctx = model.context();
     const Fabric& f = ctx.fabric();
     struct Group {
         SwitchStress row;
@@ -121,7 +123,7 @@ void uplinkGroups(const AnalysisContext& ctx, const std::vector<int>& tiers, std
         if (cancel && cancel->load()) throw AnalysisCancelled();
         SwitchStress s = std::move(g.row);
         const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, s.port, ""};
-        if (evaluate(ctx, s, change)) r.uplinkRows.push_back(std::move(s));
+        if (evaluate(model, s, change)) r.uplinkRows.push_back(std::move(s));
     }
     worstFirst(r.uplinkRows);
 }
@@ -177,15 +179,17 @@ StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std
     std::sort(order.begin(), order.end(), byName);
     if (limit == 0) order.clear();
 
+    // One model for every change: the tables, jobs and measured load are read once.
+    const WhatIfModel model(ctx);
     for (std::size_t k : order) {
         if (cancel && cancel->load()) throw AnalysisCancelled();
         SwitchStress s = std::move(rows[k]);
         // By GUID when it has one: descriptions need not be unique.
         const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, "", ""};
-        if (evaluate(ctx, s, change)) r.rows.push_back(std::move(s));
+        if (evaluate(model, s, change)) r.rows.push_back(std::move(s));
     }
     worstFirst(r.rows);
-    if (uplinkLimit > 0) uplinkGroups(ctx, tiers, uplinkLimit, r, cancel);
+    if (uplinkLimit > 0) uplinkGroups(model, tiers, uplinkLimit, r, cancel);
     return r;
 }
 

@@ -13,6 +13,7 @@
 #include "core/linkrate.h"
 #include "core/tiers.h"
 #include "core/whatif/whatif_lft.h"
+#include "core/whatif/whatif_model.h"
 
 #include <algorithm>
 #include <map>
@@ -20,14 +21,17 @@
 #include <set>
 
 namespace fabscope {
-namespace {
 
 using whatif_detail::Dir;
 using whatif_detail::LftRouting;
+using whatif_detail::LftTables;
 
-class Model {
+// The fabric's shape, the measured load by direction (read as first asked) and what the store
+// holds beside it (tables, jobs), shared by every change evaluated on the model.
+struct WhatIfModel::Impl {
 public:
-    explicit Model(const AnalysisContext& ctx) : ctx_(ctx), f_(ctx.fabric()), tier_(computeTiers(f_)) {
+    explicit Impl(const AnalysisContext& ctx)
+        : ctx_(ctx), f_(ctx.fabric()), tier_(computeTiers(f_)), lft(LftTables::load(ctx)), jobs(loadJobs(ctx.store())) {
         linksOf_.resize(f_.nodes.size());
         for (std::size_t i = 0; i < f_.links.size(); ++i) {
             linksOf_[f_.port(f_.links[i].a).node.value()].push_back(static_cast<std::uint32_t>(i));
@@ -80,6 +84,13 @@ public:
         return ctx_.ref((d.second == tx) ? l.a : l.b);
     }
 
+    const AnalysisContext& ctx() const { return ctx_; }
+    // The ECMP model's routes, built when a change first needs them.
+    const EqualCostRouter& router() {
+        if (!router_) router_ = std::make_unique<EqualCostRouter>(f_);
+        return *router_;
+    }
+
 private:
     const AnalysisContext& ctx_;
     const Fabric& f_;
@@ -87,7 +98,19 @@ private:
     int top_ = 1;
     std::vector<std::vector<std::uint32_t>> linksOf_;
     std::map<Dir, DirectionUse> use_;
+    std::unique_ptr<EqualCostRouter> router_;
+
+public:
+    const std::unique_ptr<LftTables> lft;  // null: not every switch has a table (the ECMP model)
+    const std::vector<StoredJob> jobs;
 };
+
+WhatIfModel::WhatIfModel(const AnalysisContext& ctx) : impl_(std::make_unique<Impl>(ctx)) {}
+WhatIfModel::~WhatIfModel() = default;
+const AnalysisContext& WhatIfModel::context() const { return impl_->ctx(); }
+std::string WhatIfModel::routing() const { return impl_->lft ? "lft" : "ecmp"; }
+
+namespace {
 
 struct Delta {
     double p95 = 0, peak = 0;
@@ -104,7 +127,13 @@ WhatIfReport whatIf(const Store& store, std::optional<double> from, std::optiona
 }
 
 WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>& changes) {
-    const Store& store = ctx.store();
+    const WhatIfModel model(ctx);
+    return whatIf(model, changes);
+}
+
+WhatIfReport whatIf(const WhatIfModel& model, const std::vector<WhatIfChange>& changes) {
+    WhatIfModel::Impl& m = model.impl();
+    const AnalysisContext& ctx = m.ctx();
     const AnalysisConfig& config = ctx.config();
     const double w0 = ctx.windowStart(), w1 = ctx.windowEnd();
     WhatIfReport r;
@@ -113,7 +142,6 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
     r.windowEnd = w1;
     const Fabric& f = ctx.fabric();
     if (f.links.empty()) throw WhatIfError("the store holds no topology: import one first");
-    Model m(ctx);
 
     // Resolve the changes to failed links and new capacities.
     std::set<std::uint32_t> failed;
@@ -148,7 +176,7 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
         touched.insert(d);
     };
     std::set<std::string> cutOff;
-    const auto lft = LftRouting::load(ctx, failed, failedNodes);
+    const auto lft = m.lft ? std::make_unique<LftRouting>(*m.lft, failed, failedNodes) : nullptr;
     if (lft) {
         r.routing = "lft";
         for (std::uint32_t l : failed)
@@ -249,9 +277,8 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
     });
 
     // Jobs: the worst link on their ring neighbours' equal-cost routes, before and after.
-    const auto router = lft ? nullptr : std::make_unique<EqualCostRouter>(f);
     const double hours = std::max(0.0, w1 - w0) / 3600;
-    for (const StoredJob& job : loadJobs(store)) {
+    for (const StoredJob& job : m.jobs) {
         JobImpact ji;
         ji.name = job.name;
         ji.ranks = job.ranks.size();
@@ -279,7 +306,7 @@ WhatIfReport whatIf(const AnalysisContext& ctx, const std::vector<WhatIfChange>&
                 const auto pr = lft->route(*a, *b);
                 weigh(pr.before, pr.after, pr.alive);
             }
-            for (const Route& route : lft ? std::vector<Route>{} : router->routes(*a, *b, 16)) {
+            for (const Route& route : lft ? std::vector<Route>{} : m.router().routes(*a, *b, 16)) {
                 std::vector<Dir> dirs;
                 bool alive = true;
                 for (const Hop& h : route)

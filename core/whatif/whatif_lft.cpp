@@ -15,11 +15,11 @@ namespace {
 constexpr int kFar = std::numeric_limits<int>::max();
 }
 
-struct LftRouting::Impl {
+// Everything that follows from the tables alone; the caches fill as changes ask.
+struct LftTables::Impl {
     const Fabric& f;
     std::vector<SwitchRoutes> tables;
     std::vector<const SwitchRoutes*> tableOf;        // by node
-    std::vector<bool> deadLink, deadNode;
     std::vector<std::optional<LinkId>> linkOfPort;   // by port
     std::vector<std::vector<std::uint32_t>> swLinks; // by switch: its links to other switches
     std::vector<bool> hasHosts;                      // a switch with a CA attached (a leaf)
@@ -30,10 +30,31 @@ struct LftRouting::Impl {
     };
     std::unordered_map<int, Dest> hostLid;
     std::vector<std::optional<PortId>> hostPort;     // by CA: its first port linked to a switch
-    mutable std::unordered_map<std::uint32_t, std::pair<std::vector<int>, std::vector<int>>> dist;  // leaf -> before, after
-    mutable std::unordered_map<std::uint64_t, std::vector<int>> lidsOut;                              // node << 8 | port
+    std::unordered_map<std::uint32_t, std::vector<int>> distBefore;  // leaf -> hops with every link up
+    std::unordered_map<std::uint64_t, std::vector<int>> lidsOut;     // node << 8 | port
 
     explicit Impl(const Fabric& fabric) : f(fabric) {}
+};
+
+struct LftRouting::Impl {
+    LftTables::Impl& shared;
+    const Fabric& f;
+    const std::vector<const SwitchRoutes*>& tableOf;
+    const std::vector<std::optional<LinkId>>& linkOfPort;
+    const std::vector<std::vector<std::uint32_t>>& swLinks;
+    const std::vector<bool>& hasHosts;
+    const std::unordered_map<std::uint64_t, PortId>& portByNumber;
+    using Dest = LftTables::Impl::Dest;
+    const std::unordered_map<int, Dest>& hostLid;
+    const std::vector<std::optional<PortId>>& hostPort;
+    std::unordered_map<std::uint64_t, std::vector<int>>& lidsOut;  // shared: no change alters a table
+    std::vector<bool> deadLink, deadNode;
+    mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;  // leaf -> hops after the change
+
+    explicit Impl(LftTables::Impl& tables)
+        : shared(tables), f(tables.f), tableOf(tables.tableOf), linkOfPort(tables.linkOfPort), swLinks(tables.swLinks),
+          hasHosts(tables.hasHosts), portByNumber(tables.portByNumber), hostLid(tables.hostLid), hostPort(tables.hostPort),
+          lidsOut(tables.lidsOut) {}
 
     NodeId nodeOf(PortId p) const { return f.port(p).node; }
     bool isSwitch(NodeId n) const { return f.node(n).type == NodeType::Switch; }
@@ -72,10 +93,8 @@ struct LftRouting::Impl {
         return lidsOut.emplace(key, std::move(lids)).first->second;
     }
 
-    // Hops from every switch to `leaf` over switch links, before and after the change.
-    const std::pair<std::vector<int>, std::vector<int>>& distances(NodeId leaf) const {
-        auto it = dist.find(leaf.value());
-        if (it != dist.end()) return it->second;
+    // Hops from every switch to `leaf` over switch links, before (shared by every change) and after.
+    std::pair<const std::vector<int>&, const std::vector<int>&> distances(NodeId leaf) const {
         const auto bfs = [&](bool after) {
             std::vector<int> d(f.nodes.size(), kFar);
             std::vector<std::uint32_t> queue{leaf.value()};
@@ -92,7 +111,11 @@ struct LftRouting::Impl {
             }
             return d;
         };
-        return dist.emplace(leaf.value(), std::pair{bfs(false), bfs(true)}).first->second;
+        auto b = shared.distBefore.find(leaf.value());
+        if (b == shared.distBefore.end()) b = shared.distBefore.emplace(leaf.value(), bfs(false)).first;
+        auto a = distAfter.find(leaf.value());
+        if (a == distAfter.end()) a = distAfter.emplace(leaf.value(), bfs(true)).first;
+        return {b->second, a->second};
     }
 
     // Where switch `s` sends `lid` after the change, with each direction's share.
@@ -190,11 +213,10 @@ struct LftRouting::Impl {
     }
 };
 
-LftRouting::LftRouting(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-LftRouting::~LftRouting() = default;
+LftTables::LftTables(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+LftTables::~LftTables() = default;
 
-std::unique_ptr<LftRouting> LftRouting::load(const AnalysisContext& ctx, const std::set<std::uint32_t>& failedLinks,
-                                             const std::set<std::uint32_t>& failedNodes) {
+std::unique_ptr<LftTables> LftTables::load(const AnalysisContext& ctx) {
     const Fabric& f = ctx.fabric();
     const auto snap = ctx.store().latestSnapshot();
     if (!snap) return nullptr;
@@ -211,10 +233,6 @@ std::unique_ptr<LftRouting> LftRouting::load(const AnalysisContext& ctx, const s
     for (std::uint32_t i = 0; i < f.nodes.size(); ++i)
         if (f.nodes[i].type == NodeType::Switch && !m->tableOf[i]) return nullptr;
 
-    m->deadLink.assign(f.links.size(), false);
-    for (std::uint32_t l : failedLinks) m->deadLink[l] = true;
-    m->deadNode.assign(f.nodes.size(), false);
-    for (std::uint32_t n : failedNodes) m->deadNode[n] = true;
     m->linkOfPort.resize(f.ports.size());
     for (std::size_t p = 0; p < f.ports.size(); ++p) {
         m->linkOfPort[p] = ctx.linkOf(PortId(static_cast<std::uint32_t>(p)));
@@ -226,9 +244,10 @@ std::unique_ptr<LftRouting> LftRouting::load(const AnalysisContext& ctx, const s
     m->swLinks.resize(f.nodes.size());
     m->hasHosts.assign(f.nodes.size(), false);
     m->hostPort.assign(f.nodes.size(), std::nullopt);
+    const auto isSwitch = [&f](NodeId n) { return f.node(n).type == NodeType::Switch; };
     for (std::uint32_t l = 0; l < f.links.size(); ++l) {
         const NodeId a = f.port(f.links[l].a).node, b = f.port(f.links[l].b).node;
-        const bool sa = m->isSwitch(a), sb = m->isSwitch(b);
+        const bool sa = isSwitch(a), sb = isSwitch(b);
         if (sa && sb && a != b) {
             m->swLinks[a.value()].push_back(l);
             m->swLinks[b.value()].push_back(l);
@@ -236,13 +255,25 @@ std::unique_ptr<LftRouting> LftRouting::load(const AnalysisContext& ctx, const s
         if (sa && !sb) m->hasHosts[a.value()] = true;
         if (sb && !sa) m->hasHosts[b.value()] = true;
         for (const auto& [host, sw, hp] : {std::tuple{a, b, f.links[l].a}, std::tuple{b, a, f.links[l].b}}) {
-            if (m->isSwitch(host) || !m->isSwitch(sw)) continue;
+            if (isSwitch(host) || !isSwitch(sw)) continue;
             if (f.port(hp).lid > 0) m->hostLid.emplace(f.port(hp).lid, Impl::Dest{sw, hp});
             if (!m->hostPort[host.value()] || hp.value() < m->hostPort[host.value()]->value()) m->hostPort[host.value()] = hp;
         }
     }
-    return std::unique_ptr<LftRouting>(new LftRouting(std::move(m)));
+    return std::unique_ptr<LftTables>(new LftTables(std::move(m)));
 }
+
+LftRouting::LftRouting(const LftTables& tables, const std::set<std::uint32_t>& failedLinks,
+                       const std::set<std::uint32_t>& failedNodes)
+    : impl_(std::make_unique<Impl>(*tables.impl_)) {
+    Impl& m = *impl_;
+    m.deadLink.assign(m.f.links.size(), false);
+    for (std::uint32_t l : failedLinks) m.deadLink[l] = true;
+    m.deadNode.assign(m.f.nodes.size(), false);
+    for (std::uint32_t n : failedNodes) m.deadNode[n] = true;
+}
+
+LftRouting::~LftRouting() = default;
 
 void LftRouting::moveLoad(const UseFn& use, const ShiftFn& out) const {
     const Impl& m = *impl_;

@@ -20,11 +20,27 @@ struct Amount {
     double p95 = 0, peak = 0;
 };
 
-class LftRouting {
+// The tables and what follows from them alone (LID maps, ports by number, the min-hop distances
+// with every link up), loaded once and shared by many changes (a WhatIfModel holds one).
+class LftTables {
 public:
     // Null unless the store's latest snapshot has a forwarding table for every switch of the fabric.
-    static std::unique_ptr<LftRouting> load(const AnalysisContext& ctx, const std::set<std::uint32_t>& failedLinks,
-                                            const std::set<std::uint32_t>& failedNodes);
+    static std::unique_ptr<LftTables> load(const AnalysisContext& ctx);
+    ~LftTables();
+    LftTables(const LftTables&) = delete;
+    LftTables& operator=(const LftTables&) = delete;
+    struct Impl;
+
+private:
+    friend class LftRouting;
+    explicit LftTables(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+// One change on shared tables; not for use by two threads at once (both fill the tables' caches).
+class LftRouting {
+public:
+    LftRouting(const LftTables& tables, const std::set<std::uint32_t>& failedLinks, const std::set<std::uint32_t>& failedNodes);
     ~LftRouting();
     LftRouting(const LftRouting&) = delete;
     LftRouting& operator=(const LftRouting&) = delete;
@@ -45,7 +61,6 @@ public:
 
 private:
     struct Impl;
-    explicit LftRouting(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 
