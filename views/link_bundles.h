@@ -35,8 +35,8 @@ struct LinkBundles {
     std::vector<std::uint32_t> edgesAbove;    // per tier: edges in bundles from it to a higher tier
 };
 
-constexpr double kBundleDensity = 0.1;  // edges per px of drawn width (10 px apart) above which a tier's bundles are bands
-constexpr double kBundleInk = 0.5;        // share of the view's width inked at mid-height, likewise
+constexpr double kBundleDensity = 0.2;  // edges per px of drawn width (5 px apart) above which a tier's bundles are bands
+constexpr double kBundleInk = 0.75;       // share of the view's width inked at mid-height, likewise
 constexpr std::size_t kMaxGroup = 24;     // switches per group at most
 constexpr double kMaxBands = 256;         // bundles between two tiers at most: neighbouring groups merge
 
