@@ -84,21 +84,22 @@ int cmdWhatIf(const std::vector<std::string>& args) {
         const AnalysisConfig config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);
         const Store store(a.db, Store::Mode::ReadOnly);
         const WhatIfReport report = whatIf(store, a.from, a.to, a.changes, config);
-        if (!a.out.empty() && a.format != ReportFormat::Json) {  // the prediction as a document (docs/REPORTS.md)
+        if (!a.out.empty()) {  // JSON, or the prediction as a document (docs/REPORTS.md)
             try {
-                writeWhatIfReport(report, {a.db, config.hotLink.util, config.hotLink.criticalUtil, 0}, a.format, a.out);
+                if (a.format != ReportFormat::Json)
+                    writeWhatIfReport(report, {a.db, config.hotLink.util, config.hotLink.criticalUtil, 0}, a.format, a.out);
+                else  // temp-then-rename as every report file: a reader of the old file never sees half of the new one
+                    writeAtomically(a.out, [&report](const std::string& tmp) {
+                        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+                        out << whatIfJson(report) << '\n';
+                        out.close();
+                        if (!out) throw std::runtime_error(tmp + ": cannot write");
+                    });
             } catch (const std::runtime_error& e) {
                 std::cerr << "fabscope whatif: " << e.what() << '\n';
-                return kStoreError;  // as an unwritable --out FILE.json
-            }
-            std::cerr << "wrote " << a.out << " (" << report.links.size() << " link directions touched)\n";
-        } else if (!a.out.empty()) {
-            std::ofstream out(a.out);
-            out << whatIfJson(report) << '\n';
-            if (!out) {
-                std::cerr << "fabscope whatif: cannot write " << a.out << '\n';
                 return kStoreError;
             }
+            std::cerr << "wrote " << a.out << " (" << report.links.size() << " link directions touched)\n";
         }
         if (a.json) std::cout << whatIfJson(report) << '\n';
         else if (a.out.empty()) printTable(report, config.hotLink.util);

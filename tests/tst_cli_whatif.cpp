@@ -9,6 +9,7 @@
 
 #include "cli_run.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -235,6 +236,40 @@ private Q_SLOTS:
         r = runCli(args + QStringList{nowhere});
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.contains(nowhere.toUtf8()), r.err.constData());
+    }
+
+    // --out FILE.json replaces the file (temp-then-rename, as HTML and PDF): a reader that opened
+    // the previous prediction keeps reading it whole, the new file holds what --json prints, and
+    // no temporary is left beside it.
+    void jsonOutReplacesTheFileWhole() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("whatif.json"));
+        const QByteArray old = "{\"previous\": \"prediction\"}\n";
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(old);
+        }
+        QFile reader(path);
+        QVERIFY(reader.open(QIODevice::ReadOnly));
+        const QStringList change{QStringLiteral("--fail"), QStringLiteral("leaf01:20")};
+        const Run r = runCli(QStringList{QStringLiteral("whatif"), QStringLiteral("--db"), QString::fromStdString(db_),
+                                         QStringLiteral("--out"), path} + change);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(reader.readAll(), old);
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QJsonObject j = QJsonDocument::fromJson(written.readAll()).object();
+        QCOMPARE(j, whatif(change));
+        conserved(j);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("whatif.json")});
+        // Unwritable: a store error naming the file, nothing left behind.
+        const QString nowhere = dir.filePath(QStringLiteral("no-such-dir/whatif.json"));
+        const Run bad = runCli(QStringList{QStringLiteral("whatif"), QStringLiteral("--db"), QString::fromStdString(db_),
+                                           QStringLiteral("--out"), nowhere} + change);
+        QCOMPARE(bad.code, 3);
+        QVERIFY2(bad.err.contains(nowhere.toUtf8()), bad.err.constData());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("whatif.json")});
     }
 
     void unknownNodeIsBadInput() {
