@@ -198,6 +198,17 @@ private Q_SLOTS:
             QVERIFY2(label.startsWith(QStringLiteral("S")) && !label.contains(QStringLiteral("MF0")), qPrintable(label));
         }
         QVERIFY(drawn > 0);
+
+        // At fit the 32 cores are ~48 px apart: "SCORE1-001" would be elided to "SCOR…", which
+        // tells no core from the next, so no label is drawn rather than one that keeps half or less.
+        view.fit();
+        view.renderFrame();
+        for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+            const QString label = view.drawnLabel(static_cast<int>(i));
+            if (!label.contains(QChar(0x2026))) continue;
+            const QString full = QString::fromStdString(f.nodes[i].description);
+            QVERIFY2(label.size() - 1 > 4, qPrintable(label + QStringLiteral(" / ") + full));
+        }
     }
 
     void maxPoolingKeepsALoneSpike() {
