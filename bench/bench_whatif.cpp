@@ -4,7 +4,8 @@
 // `ibroute` text and read through the real importer (k=48: straight into Store::writeRoutes); then times on one context: the analysis
 // (the report's own), one leaf uplink and one top-tier switch what-if, and the report's single
 // points of stress with one shared WhatIfModel against a model per change, checking both give the
-// same numbers. Usage: bench_whatif [--spines S --leaves L --hosts H | --k48] [--samples N] [--work DIR] [--keep]
+// same numbers. Usage: bench_whatif [--spines S --leaves L --hosts H | --k48] [--samples N] [--switches N]
+// [--uplinks N] [--check N] [--work DIR] [--keep]
 #include "core/analysis/analyze.h"
 #include "core/analysis/context.h"
 #include "core/demo_fabric.h"
@@ -216,7 +217,8 @@ std::string fingerprint(const WhatIfReport& r) {
 int main(int argc, char** argv) {
     std::string work = "/tmp/fabscope-bench-whatif";
     bool keep = false, k48 = false;
-    int spines = 32, leaves = 128, hosts = 16, samples = 60, check = 1 << 20;
+    int spines = 32, leaves = 128, hosts = 16, samples = 60, check = 1 << 20, stressSwitches = 48, stressUplinks = 48;
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each figure as it comes (a k=48 run takes minutes)
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const auto next = [&] { return i + 1 < argc ? std::stoi(argv[++i]) : 0; };
@@ -227,7 +229,9 @@ int main(int argc, char** argv) {
         else if (a == "--leaves") leaves = next();
         else if (a == "--hosts") hosts = next();
         else if (a == "--samples") samples = next();
-        else if (a == "--check") check = next();  // rows also run with a model each (the slow path)
+        else if (a == "--check") check = next();
+        else if (a == "--switches") stressSwitches = next();  // the stress section's limits (the report's: 48, 48)
+        else if (a == "--uplinks") stressUplinks = next();  // rows also run with a model each (the slow path)
     }
     fs::remove_all(work);
     fs::create_directories(work);
@@ -295,7 +299,7 @@ int main(int argc, char** argv) {
 
     // The stress section with one model, then each of its rows with a model of its own.
     t0 = now();
-    const StressReport s = singlePointsOfStress(ctx, true, 48, 48);
+    const StressReport s = singlePointsOfStress(ctx, true, static_cast<std::size_t>(stressSwitches), static_cast<std::size_t>(stressUplinks));
     const double shared = now() - t0;
     std::size_t same = 0, rows = 0;
     t0 = now();

@@ -23,7 +23,7 @@ struct LftTables::Impl {
     std::vector<std::optional<LinkId>> linkOfPort;   // by port
     std::vector<std::vector<std::uint32_t>> swLinks; // by switch: its links to other switches
     std::vector<bool> hasHosts;                      // a switch with a CA attached (a leaf)
-    std::unordered_map<std::uint64_t, PortId> portByNumber;  // node << 8 | number
+    std::vector<std::vector<std::int32_t>> portByNumber;     // node -> port id by number (-1: none)
     struct Dest {
         NodeId leaf;  // the switch the host port hangs off
         PortId port;  // the host port
@@ -43,7 +43,7 @@ struct LftRouting::Impl {
     const std::vector<std::optional<LinkId>>& linkOfPort;
     const std::vector<std::vector<std::uint32_t>>& swLinks;
     const std::vector<bool>& hasHosts;
-    const std::unordered_map<std::uint64_t, PortId>& portByNumber;
+    const std::vector<std::vector<std::int32_t>>& portByNumber;
     using Dest = LftTables::Impl::Dest;
     const std::unordered_map<int, Dest>& hostLid;
     const std::vector<std::optional<PortId>>& hostPort;
@@ -75,9 +75,11 @@ struct LftRouting::Impl {
         if (!t || lid < 0 || static_cast<std::size_t>(lid) >= t->egress.size()) return std::nullopt;
         const int out = t->egress[static_cast<std::size_t>(lid)];
         if (out == SwitchRoutes::kNoRoute) return std::nullopt;
-        const auto it = portByNumber.find(std::uint64_t{s.value()} << 8 | static_cast<std::uint64_t>(out));
-        if (it == portByNumber.end() || !linkOfPort[it->second.value()]) return std::nullopt;
-        return it->second;
+        const auto& byNumber = portByNumber[s.value()];
+        if (static_cast<std::size_t>(out) >= byNumber.size() || byNumber[static_cast<std::size_t>(out)] < 0) return std::nullopt;
+        const PortId port(static_cast<std::uint32_t>(byNumber[static_cast<std::size_t>(out)]));
+        if (!linkOfPort[port.value()]) return std::nullopt;
+        return port;
     }
 
     // Host LIDs the table of `s` sends out of port `tx`.
@@ -118,24 +120,23 @@ struct LftRouting::Impl {
         return {b->second, a->second};
     }
 
-    // Where switch `s` sends `lid` after the change, with each direction's share.
-    std::vector<std::pair<Dir, double>> nextHops(NodeId s, int lid, const std::vector<int>& after) const {
-        std::vector<std::pair<Dir, double>> out;
+    // Where switch `s` sends `lid` after the change, with each direction's share, into `out`
+    // (a buffer the caller reuses: a spine's failure asks this ~10^6 times on a 32k-GPU fabric).
+    void nextHops(NodeId s, int lid, const std::vector<int>& after, std::vector<std::pair<Dir, double>>& out) const {
+        out.clear();
         const int here = after[s.value()];
-        if (here == kFar || here == 0) return out;
+        if (here == kFar || here == 0) return;
         const auto minHop = [&](std::uint32_t l) { return !deadLink[l] && after[peer(l, s).value()] == here - 1; };
         if (const auto p = entry(s, lid)) {
             const Dir d = dirOf(*p);
-            if (isSwitch(rxNode(d)) && minHop(d.first)) return {{d, 1.0}};
+            if (isSwitch(rxNode(d)) && minHop(d.first)) {
+                out.emplace_back(d, 1.0);
+                return;
+            }
         }
-        std::vector<std::uint32_t> alt;
         for (std::uint32_t l : swLinks[s.value()])
-            if (minHop(l)) alt.push_back(l);
-        for (std::uint32_t l : alt) {
-            const PortId mine = nodeOf(f.links[l].a) == s ? f.links[l].a : f.links[l].b;
-            out.emplace_back(dirOf(mine), 1.0 / static_cast<double>(alt.size()));
-        }
-        return out;
+            if (minHop(l)) out.emplace_back(Dir{l, nodeOf(f.links[l].a) == s}, 0.0);
+        for (auto& [d, share] : out) share = 1.0 / static_cast<double>(out.size());
     }
 
     // Carries `amt` toward `lid` from switch `s` along the routes after the change; every step
@@ -144,15 +145,18 @@ struct LftRouting::Impl {
         const Dest& dest = hostLid.at(lid);
         const auto& after = distances(dest.leaf).second;
         std::map<std::uint32_t, Amount> level{{s.value(), amt}};
+        std::vector<std::pair<Dir, double>> hops;
         while (!level.empty()) {
             std::map<std::uint32_t, Amount> next;
-            for (const auto& [n, a] : level)
-                for (const auto& [d, share] : nextHops(NodeId(n), lid, after)) {
+            for (const auto& [n, a] : level) {
+                nextHops(NodeId(n), lid, after, hops);
+                for (const auto& [d, share] : hops) {
                     shift(d, a.p95 * share, a.peak * share);
                     Amount& m = next[rxNode(d).value()];
                     m.p95 += a.p95 * share;
                     m.peak += a.peak * share;
                 }
+            }
             level = std::move(next);
         }
     }
@@ -234,12 +238,15 @@ std::unique_ptr<LftTables> LftTables::load(const AnalysisContext& ctx) {
         if (f.nodes[i].type == NodeType::Switch && !m->tableOf[i]) return nullptr;
 
     m->linkOfPort.resize(f.ports.size());
+    m->portByNumber.resize(f.nodes.size());
     for (std::size_t p = 0; p < f.ports.size(); ++p) {
         m->linkOfPort[p] = ctx.linkOf(PortId(static_cast<std::uint32_t>(p)));
         const Port& port = f.ports[p];
-        if (port.number > 0 && port.number < 255)
-            m->portByNumber.emplace(std::uint64_t{port.node.value()} << 8 | static_cast<std::uint64_t>(port.number),
-                                    PortId(static_cast<std::uint32_t>(p)));
+        if (port.number > 0 && port.number < 255) {
+            auto& byNumber = m->portByNumber[port.node.value()];
+            if (byNumber.size() <= static_cast<std::size_t>(port.number)) byNumber.resize(static_cast<std::size_t>(port.number) + 1, -1);
+            if (byNumber[static_cast<std::size_t>(port.number)] < 0) byNumber[static_cast<std::size_t>(port.number)] = static_cast<std::int32_t>(p);
+        }
     }
     m->swLinks.resize(f.nodes.size());
     m->hasHosts.assign(f.nodes.size(), false);
