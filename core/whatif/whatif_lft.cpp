@@ -49,7 +49,9 @@ struct LftRouting::Impl {
     const std::vector<std::optional<PortId>>& hostPort;
     std::unordered_map<std::uint64_t, std::vector<int>>& lidsOut;  // shared: no change alters a table
     std::vector<bool> deadLink, deadNode;
-    mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;  // leaf -> hops after the change
+    std::vector<std::uint32_t> deadSwitchLinks;
+    mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;       // leaf -> hops after, where they differ
+    mutable std::unordered_map<std::uint32_t, const std::vector<int>*> afterOf;  // leaf -> hops after (may be the before)
 
     explicit Impl(LftTables::Impl& tables)
         : shared(tables), f(tables.f), tableOf(tables.tableOf), linkOfPort(tables.linkOfPort), swLinks(tables.swLinks),
@@ -115,9 +117,36 @@ struct LftRouting::Impl {
         };
         auto b = shared.distBefore.find(leaf.value());
         if (b == shared.distBefore.end()) b = shared.distBefore.emplace(leaf.value(), bfs(false)).first;
-        auto a = distAfter.find(leaf.value());
-        if (a == distAfter.end()) a = distAfter.emplace(leaf.value(), bfs(true)).first;
-        return {b->second, a->second};
+        auto a = afterOf.find(leaf.value());
+        if (a == afterOf.end()) a = afterOf.emplace(leaf.value(), afterFrom(leaf, b->second, bfs)).first;
+        return {b->second, *a->second};
+    }
+
+    // The hops after the change without a search where the dead links leave them as they were: a
+    // switch that lost a link toward `leaf` (one hop closer) keeps its distance if another live
+    // link still leads one hop closer (by induction over the levels, so does every switch below
+    // it); a switch that lost every link is out of reach. Otherwise the search.
+    template <class Bfs>
+    const std::vector<int>* afterFrom(NodeId leaf, const std::vector<int>& before, const Bfs& bfs) const {
+        std::vector<std::uint32_t> isolated;
+        for (std::uint32_t l : deadSwitchLinks)
+            for (const bool aLower : {true, false}) {
+                const NodeId u = nodeOf(aLower ? f.links[l].a : f.links[l].b), v = nodeOf(aLower ? f.links[l].b : f.links[l].a);
+                if (before[v.value()] == kFar || before[u.value()] != before[v.value()] + 1) continue;
+                bool live = false, anyLive = false;
+                for (std::uint32_t k : swLinks[u.value()]) {
+                    if (deadLink[k]) continue;
+                    anyLive = true;
+                    if (before[peer(k, u).value()] == before[u.value()] - 1) live = true;
+                }
+                if (live) continue;
+                if (anyLive || u == leaf) return &distAfter.emplace(leaf.value(), bfs(true)).first->second;
+                isolated.push_back(u.value());
+            }
+        if (isolated.empty()) return &before;
+        std::vector<int> d = before;
+        for (std::uint32_t u : isolated) d[u] = kFar;
+        return &distAfter.emplace(leaf.value(), std::move(d)).first->second;
     }
 
     // Where switch `s` sends `lid` after the change, with each direction's share, into `out`
@@ -275,7 +304,11 @@ LftRouting::LftRouting(const LftTables& tables, const std::set<std::uint32_t>& f
     : impl_(std::make_unique<Impl>(*tables.impl_)) {
     Impl& m = *impl_;
     m.deadLink.assign(m.f.links.size(), false);
-    for (std::uint32_t l : failedLinks) m.deadLink[l] = true;
+    for (std::uint32_t l : failedLinks) {
+        m.deadLink[l] = true;
+        const NodeId a = m.nodeOf(m.f.links[l].a), b = m.nodeOf(m.f.links[l].b);
+        if (m.isSwitch(a) && m.isSwitch(b) && a != b) m.deadSwitchLinks.push_back(l);
+    }
     m.deadNode.assign(m.f.nodes.size(), false);
     for (std::uint32_t n : failedNodes) m.deadNode[n] = true;
 }
