@@ -52,6 +52,10 @@ struct LftRouting::Impl {
     std::vector<std::uint32_t> deadSwitchLinks;
     mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;       // leaf -> hops after, where they differ
     mutable std::unordered_map<std::uint32_t, const std::vector<int>*> afterOf;  // leaf -> hops after (may be the before)
+    // LID -> switch -> load still to carry toward it: the walk is linear in the load, so moveLoad
+    // sums what every re-routed share leaves at a switch and walks once per LID (a 3-tier
+    // fabric's failure hands one LID back to thousands of switches, many of them the same).
+    mutable std::map<int, std::map<std::uint32_t, Amount>> pending;
 
     explicit Impl(LftTables::Impl& tables)
         : shared(tables), f(tables.f), tableOf(tables.tableOf), linkOfPort(tables.linkOfPort), swLinks(tables.swLinks),
@@ -168,12 +172,11 @@ struct LftRouting::Impl {
         for (auto& [d, share] : out) share = 1.0 / static_cast<double>(out.size());
     }
 
-    // Carries `amt` toward `lid` from switch `s` along the routes after the change; every step
-    // is one hop closer, so the walk ends. Amounts meeting at a switch travel on together.
-    void forward(NodeId s, int lid, Amount amt, const ShiftFn& shift) const {
+    // Carries the load in `level` (switch -> amount) toward `lid` along the routes after the
+    // change; every step is one hop closer, so the walk ends. Amounts meeting at a switch travel on together.
+    void forward(int lid, std::map<std::uint32_t, Amount> level, const ShiftFn& shift) const {
         const Dest& dest = hostLid.at(lid);
         const auto& after = distances(dest.leaf).second;
-        std::map<std::uint32_t, Amount> level{{s.value(), amt}};
         std::vector<std::pair<Dir, double>> hops;
         while (!level.empty()) {
             std::map<std::uint32_t, Amount> next;
@@ -242,7 +245,9 @@ struct LftRouting::Impl {
                 return;
             }
         }
-        forward(s, lid, amt, shift);
+        Amount& p = pending[lid][s.value()];
+        p.p95 += amt.p95;
+        p.peak += amt.peak;
     }
 };
 
@@ -346,6 +351,8 @@ void LftRouting::moveLoad(const UseFn& use, const ShiftFn& out) const {
             }
         }
     }
+    for (auto& [lid, level] : m.pending) m.forward(lid, std::move(level), shift);
+    m.pending.clear();
     std::vector<std::pair<std::uint64_t, Amount>> sorted(sum.begin(), sum.end());
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (const auto& [k, a] : sorted) out({static_cast<std::uint32_t>(k >> 1), (k & 1) != 0}, a.p95, a.peak);
@@ -416,7 +423,7 @@ LftRouting::PairRoute LftRouting::route(NodeId src, NodeId dst) const {
     r.alive = true;
     r.after.push_back(first);
     std::set<Dir> seen;
-    m.forward(from, lid, Amount{1, 1}, [&](Dir d, double, double) {
+    m.forward(lid, {{from.value(), Amount{1, 1}}}, [&](Dir d, double, double) {
         if (seen.insert(d).second) r.after.push_back(d);
     });
     r.after.push_back(last);
