@@ -24,6 +24,7 @@
 #include "views/settings_dialog.h"
 #include "views/layout_chooser.h"
 #include "views/link_charts_panel.h"
+#include "views/metric_choice.h"
 #include "views/recent_stores.h"
 #include "views/report_export.h"
 #include "views/selection.h"
@@ -257,6 +258,9 @@ void MainWindow::createActions() {
                 fabric_->setMetric(m);
                 heatmap_->setMetric(m);
             });
+    // A metric the user chose (not one picked for the store) is kept by the next store that has it.
+    connect(metricBox_, &QComboBox::activated, this,
+            [this](int i) { pickedMetric_ = static_cast<LinkMetric>(metricBox_->itemData(i).toInt()); });
     bar->addWidget(new QLabel(tr(" Colour links by: "), bar));
     bar->addWidget(metricBox_);
     bar->addWidget(new LayoutChooser(fabric_, bar));
@@ -281,7 +285,10 @@ void MainWindow::createActions() {
         const auto* model = qobject_cast<QStandardItemModel*>(metricBox_->model());
         for (int k = 1; k <= metricBox_->count(); ++k) {
             const int i = (metricBox_->currentIndex() + k) % metricBox_->count();
-            if (!model || model->item(i)->isEnabled()) return metricBox_->setCurrentIndex(i);
+            if (!model || model->item(i)->isEnabled()) {
+                pickedMetric_ = static_cast<LinkMetric>(metricBox_->itemData(i).toInt());
+                return metricBox_->setCurrentIndex(i);
+            }
         }
     });
     cycle->setShortcut(QKeySequence(tr("Ctrl+M")));
@@ -397,15 +404,16 @@ void MainWindow::showRates(std::shared_ptr<const StoreSnapshot> snapshot) {
     heatmap_->setSelectedLink(linkOfSelection(*selection_, snapshot_.get()));
     time_->setStep(snapshot_->rates.step);
     showSummary();
-    // A RoCE capture without port speeds has byte counters but nothing to divide them by: colour
-    // by throughput (Gb/s) rather than a fabric all grey.
+    // The user's metric when this store has data for it, else the first with data: a RoCE capture
+    // without port speeds is coloured by throughput (Gb/s), one with PFC pause counters only by
+    // the pause share, rather than a fabric all grey.
     const auto& r = snapshot_->rates;
-    const bool anyCapacity = std::any_of(r.capacityUpGbps.begin(), r.capacityUpGbps.end(), [](float c) { return c > 0; });
-    const auto shown = static_cast<LinkMetric>(metricBox_->currentData().toInt());
-    const bool utilisation = shown == LinkMetric::UtilMax || shown == LinkMetric::UtilUp || shown == LinkMetric::UtilDown;
-    if (r.linksWithoutCapacity() > 0 && !anyCapacity && utilisation) {
-        metricBox_->setCurrentIndex(metricBox_->findData(static_cast<int>(LinkMetric::ThroughputMax)));
-        metricNote_ = tr("; no link speed in this store: links coloured by throughput (Gb/s), not utilisation");
+    const LinkMetric chosen = chooseMetric(r, pickedMetric_);
+    if (chosen != static_cast<LinkMetric>(metricBox_->currentData().toInt())) {
+        metricBox_->setCurrentIndex(metricBox_->findData(static_cast<int>(chosen)));
+        if (chosen == LinkMetric::ThroughputMax)
+            metricNote_ = tr("; no link speed in this store: links coloured by throughput (Gb/s), not utilisation");
+        else if (const QString note = countersNote(r, chosen); !note.isEmpty()) metricNote_ = QStringLiteral("; ") + note;
     }
     // A metric without counters in this store stays listed, disabled, and says why.
     if (auto* model = qobject_cast<QStandardItemModel*>(metricBox_->model()))

@@ -8,6 +8,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QDockWidget;
@@ -138,6 +139,7 @@ private:
     BackgroundJob* ratesJob_ = nullptr;  // its link rates, cancelled by a newer open
     ImportJob* importJob_ = nullptr;     // one import (files or a pull) at a time
     QString metricNote_;                 // why the metric box changed by itself, for the status line
+    std::optional<LinkMetric> pickedMetric_;  // the metric the user chose, kept where a store has it
     ComparePanel* compare_ = nullptr;
     CompareCharts* compareCharts_ = nullptr;
     QStackedWidget* chartsStack_ = nullptr;  // the link charts, or in compare mode the compare charts

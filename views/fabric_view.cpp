@@ -1,6 +1,7 @@
 #include "views/fabric_view.h"
 
 #include "views/fabric_raster.h"
+#include "views/metric_choice.h"
 
 #include "core/linkrate.h"
 #include "views/background_job.h"
@@ -515,9 +516,13 @@ void FabricView::paintEvent(QPaintEvent* event) {
         const QString title = compare_->header();  // in full in the Changes dock
         p.drawText(QPointF(10, 36), QFontMetrics(bold).elidedText(title, Qt::ElideMiddle, std::max(100, width() - 330)));
         p.restore();
-    } else
-        p.drawText(QPointF(10, 36), snapshot_->rates.empty() ? tr("No counters in this store: links are drawn without colour.")
-                                                             : tr("Cursor %1").arg(when));
+    } else {
+        const QString note = countersNote(snapshot_->rates, scale_.metric());  // e.g. no byte counters: what colours instead
+        const QString line = snapshot_->rates.empty() ? note
+                             : note.isEmpty()        ? tr("Cursor %1").arg(when)
+                                                     : tr("%1  |  cursor %2").arg(note, when);  // the note first: the time is also under the fabric
+        p.drawText(QPointF(10, 36), p.fontMetrics().elidedText(line, Qt::ElideRight, std::max(100, width() - 326)));  // left of the legend
+    }
     p.drawText(QPointF(10, 54), compare_ ? compare_->hint()
                                          : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
     if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));

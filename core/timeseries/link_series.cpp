@@ -306,20 +306,32 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     if (!info.timeStart || !info.timeEnd || fabric.links.empty()) return out;
     const PortSeries series(store, snapshotId, fabric);
 
-    // The grid: the median sampling interval of the first byte counter found, over the span.
+    // The grid: the median sampling interval of the first byte counter found, over the span; a
+    // store without byte counters (PFC pauses only, say) takes it from the other counters drawn.
     out.start = *info.timeStart;
     double step = 0;
-    for (const auto* column : {&series.xmitBytes, &series.rcvBytes}) {
-        const auto found = std::find_if(column->begin(), column->end(), [](std::int64_t id) { return id != 0; });
-        if (found == column->end()) continue;
-        const SeriesData d = store.loadSeries(*found);
+    auto stepOf = [&](std::int64_t id) {
+        const SeriesData d = store.loadSeries(id);
         std::vector<std::int64_t> gaps;
         for (std::size_t i = 1; i < d.timesMs.size(); ++i) gaps.push_back(d.timesMs[i] - d.timesMs[i - 1]);
-        if (gaps.empty()) continue;
+        if (gaps.empty()) return 0.0;
         std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2), gaps.end());
-        step = static_cast<double>(gaps[gaps.size() / 2]) / 1000.0;
-        break;
+        return static_cast<double>(gaps[gaps.size() / 2]) / 1000.0;
+    };
+    std::vector<const std::vector<std::int64_t>*> columns{&series.xmitBytes, &series.rcvBytes, &series.xmitWait};
+    for (const auto& column : series.errors) columns.push_back(&column);
+    for (const auto* column : columns) {
+        const auto found = std::find_if(column->begin(), column->end(), [](std::int64_t id) { return id != 0; });
+        if (found != column->end() && (step = stepOf(*found)) > 0) break;
     }
+    for (const auto& [port, pauses] : series.pauses)
+        for (const auto& kinds : pauses.byKind)
+            for (const auto& kind : kinds)
+                for (const auto& [id, prio] : kind)
+                    if (step <= 0) step = stepOf(id);
+    for (const auto& [port, counters] : series.notifications)
+        for (const auto& [id, name] : counters)
+            if (step <= 0) step = stepOf(id);
     if (step <= 0) return out;
     out.step = step;
     out.bins = static_cast<std::size_t>(std::max(1.0, std::round((*info.timeEnd - *info.timeStart) / step)));

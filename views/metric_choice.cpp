@@ -1,0 +1,39 @@
+#include "views/metric_choice.h"
+
+#include <QCoreApplication>
+
+namespace fabscope {
+
+namespace {
+// "PFC pause share" of "PFC pause share (max of both directions)": the header has little room.
+QString shortName(LinkMetric m) {
+    const QString name = QString::fromUtf8(metricName(m).data());
+    const qsizetype bracket = name.indexOf(QStringLiteral(" ("));
+    return bracket > 0 ? name.left(bracket) : name;
+}
+} // namespace
+
+LinkMetric chooseMetric(const LinkTimeSeries& rates, std::optional<LinkMetric> picked) {
+    if (picked && rates.has(*picked)) return *picked;
+    for (LinkMetric m : kDefaultMetricOrder)
+        if (rates.has(m)) return m;
+    return LinkMetric::UtilMax;
+}
+
+bool anyCounters(const LinkTimeSeries& rates) {
+    if (rates.empty()) return false;
+    for (int m = 0; m < kLinkMetricCount; ++m)
+        if (rates.has(static_cast<LinkMetric>(m))) return true;
+    return false;
+}
+
+QString countersNote(const LinkTimeSeries& rates, LinkMetric shown) {
+    auto tr = [](const char* s) { return QCoreApplication::translate("FabricView", s); };
+    if (rates.empty()) return tr("No counters in this store: links are drawn without colour.");
+    // Rates built without the presence flags (tests, benchmarks) say nothing.
+    if (anyCounters(rates) && !rates.has(LinkMetric::ThroughputMax))  // no byte counters on any link
+        return tr("No byte counters: coloured by %1").arg(shortName(shown));
+    return {};
+}
+
+} // namespace fabscope
