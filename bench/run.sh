@@ -6,6 +6,7 @@
 # 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS
 # 3. bench_pairwise: a 17-host nccl-tests sweep (408 files) imported and analysed vs a Python summariser
 # 4. bench_views:    opening that store to a drawn fabric; scrub step vs full redraw and QGraphicsScene; heatmap redraw
+# 5. bench_whatif:   what-if with forwarding tables on a 32x128x16 fat tree: the stress section, one shared model vs one each
 # Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~10 minutes on 2 cores.
 set -eu
 build=${1:-build}
@@ -19,3 +20,5 @@ echo "== pairwise benchmarks (408 nccl-tests files)"
 "$build/bench/bench_pairwise" --fabscope "$build/app/fabscope" --work "$work/pairwise"
 echo "== views"
 QT_QPA_PLATFORM=offscreen "$build/bench/bench_views" --store "$work/large/large.sqlite"
+echo "== what-if with forwarding tables (32 spines x 128 leaves x 16 hosts)"
+"$build/bench/bench_whatif" --work "$work/whatif"

@@ -56,6 +56,15 @@ struct LftRouting::Impl {
     // sums what every re-routed share leaves at a switch and walks once per LID (a 3-tier
     // fabric's failure hands one LID back to thousands of switches, many of them the same).
     mutable std::map<int, std::map<std::uint32_t, Amount>> pending;
+    // Likewise the shares handed back upstream, by depth, then (LID, switch): each handed back once.
+    static constexpr int kMaxDepth = 8;
+    mutable std::vector<std::map<std::pair<int, std::uint32_t>, Amount>> handBack =
+        std::vector<std::map<std::pair<int, std::uint32_t>, Amount>>(kMaxDepth + 1);
+    void queue(int depth, int lid, NodeId s, Amount amt) const {
+        Amount& q = handBack[static_cast<std::size_t>(depth)][{lid, s.value()}];
+        q.p95 += amt.p95;
+        q.peak += amt.peak;
+    }
 
     explicit Impl(LftTables::Impl& tables)
         : shared(tables), f(tables.f), tableOf(tables.tableOf), linkOfPort(tables.linkOfPort), swLinks(tables.swLinks),
@@ -210,10 +219,11 @@ struct LftRouting::Impl {
     // re-routed where the subnet manager would re-route it. A transit switch that the change put
     // farther from the destination is no longer on a min-hop route, so its upstream switches
     // send that traffic elsewhere: the share goes back to the live links whose tables pointed at
-    // `s` for this LID, in proportion to their measured per-LID load.
+    // `s` for this LID, in proportion to their measured per-LID load (queued: moveLoad hands each
+    // (depth, LID, switch) back once, the shares summed).
     void reroute(NodeId s, int lid, Amount amt, int depth, const UseFn& use, const ShiftFn& shift) const {
         const auto& [before, after] = distances(hostLid.at(lid).leaf);
-        if (!hasHosts[s.value()] && depth < 8 && after[s.value()] > before[s.value()]) {
+        if (!hasHosts[s.value()] && depth < kMaxDepth && after[s.value()] > before[s.value()]) {
             std::vector<std::pair<Dir, double>> in;
             double sum = 0;
             for (std::uint32_t l : swLinks[s.value()]) {
@@ -240,7 +250,7 @@ struct LftRouting::Impl {
                     const double share = sum > 0 ? w / sum : 1.0 / static_cast<double>(in.size());
                     const Amount part{amt.p95 * share, amt.peak * share};
                     shift(d, -part.p95, -part.peak);
-                    reroute(nodeOf(txOf(d)), lid, part, depth + 1, use, shift);
+                    queue(depth + 1, lid, nodeOf(txOf(d)), part);
                 }
                 return;
             }
@@ -347,9 +357,14 @@ void LftRouting::moveLoad(const UseFn& use, const ShiftFn& out) const {
                 if (m.deadLink[m.linkOfPort[dest.port.value()]->value()]) continue;  // its host is cut off
                 const NodeId n = m.rxNode(d);
                 if (m.isSwitch(n)) m.subtractOld(n, lid, per, shift);
-                m.reroute(s, lid, per, 0, use, shift);
+                m.queue(0, lid, s, per);
             }
         }
+    }
+    for (int depth = 0; depth <= Impl::kMaxDepth; ++depth) {
+        for (const auto& [key, amt] : m.handBack[static_cast<std::size_t>(depth)])
+            m.reroute(NodeId(key.second), key.first, amt, depth, use, shift);
+        m.handBack[static_cast<std::size_t>(depth)].clear();
     }
     for (auto& [lid, level] : m.pending) m.forward(lid, std::move(level), shift);
     m.pending.clear();
