@@ -101,6 +101,10 @@ private Q_SLOTS:
         QVERIFY2(header().startsWith(QStringLiteral("No byte counters: coloured by PFC pause share")), qPrintable(header()));
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("No byte counters: coloured by PFC pause share")),
                  qPrintable(w.statusBar()->currentMessage()));
+        // The link charts' lower chart leaves Errors (no such counters here) for the pause share.
+        auto* lower = w.findChild<QComboBox*>(QStringLiteral("lowerChartMetric"));
+        QVERIFY(lower);
+        QCOMPARE(static_cast<LinkMetric>(lower->currentData().toInt()), LinkMetric::PfcPauseUp);
         view->setTime(static_cast<double>(kT0) + 35);  // the storm's 95 % interval
         view->renderFrame();
         const int storm = linkBetween(*w.snapshot(), "dgx003 mlx5_0", "leaf02");

@@ -190,6 +190,15 @@ void LinkChartsPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot)
             const auto m = static_cast<LinkMetric>(lowerMetric_->itemData(i).toInt());
             model->item(i)->setEnabled(!snapshot_ || snapshot_->rates.empty() || snapshot_->rates.has(m));
         }
+    // A disabled choice would chart nothing: the first the store has (PFC paused up on a store
+    // with pause counters only). setCurrentIndex refills the charts.
+    if (auto* model = qobject_cast<QStandardItemModel*>(lowerMetric_->model());
+        model && !model->item(lowerMetric_->currentIndex())->isEnabled())
+        for (int i = 0; i < lowerMetric_->count(); ++i)
+            if (model->item(i)->isEnabled()) {
+                lowerMetric_->setCurrentIndex(i);
+                break;
+            }
     fill();
 }
 
