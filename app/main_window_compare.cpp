@@ -11,6 +11,7 @@
 #include "views/compare_panel.h"
 #include "views/fabric_view.h"
 #include "views/heatmap_view.h"
+#include "views/keyboard_handback.h"
 #include "views/link_charts_panel.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
@@ -84,6 +85,7 @@ void MainWindow::addCompareActions(QMenu* file) {
         }
         auto* dialog = new CompareDialog(storePath_, snapshot_->timeSpan(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        handKeyboardBackWhenHidden(dialog);  // Esc right after the comparison lands reaches Leave compare
         connect(dialog, &QDialog::accepted, this, [this, dialog] { compareWith(dialog->request()); });
         dialog->open();
     });

@@ -222,7 +222,10 @@ private Q_SLOTS:
         QVERIFY2(charts->view(1)->emptyText().contains(QLatin1String("not in the bad run")), qPrintable(charts->view(1)->emptyText()));
 
         // Esc leaves compare mode: the metric's colours, the link charts and the title are back.
+        // The hidden Compare dialog hands the keyboard back to the window (asynchronously): keys
+        // reach shortcuts through the focus window.
         QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTRY_COMPARE(QGuiApplication::focusWindow(), w.windowHandle());
         f->setFocus();
         QTest::keyClick(&w, Qt::Key_Escape);
         QVERIFY(!panel->active());

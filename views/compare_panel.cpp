@@ -1,6 +1,7 @@
 #include "views/compare_panel.h"
 
 #include "views/background_job.h"
+#include "views/job_progress.h"
 #include "views/store_snapshot.h"
 
 #include <QAbstractTableModel>
@@ -8,7 +9,6 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -117,6 +117,8 @@ private:
 ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent), job_(new BackgroundJob(QStringLiteral("compareJob"), this)), model_(new ChangesModel(this)) {
     setObjectName(QStringLiteral("comparePanel"));
+    progress_ = new JobProgress(job_, this, QStringLiteral("compareProgress"), tr("Compare"));
+    connect(progress_, &JobProgress::cancelled, job_, &BackgroundJob::cancel);
     setAccessibleName(tr("Changes between a good and a bad run"));
     banner_ = new QLabel(this);
     banner_->setObjectName(QStringLiteral("compareBanner"));
@@ -162,7 +164,7 @@ ComparePanel::ComparePanel(QWidget* parent)
     layout->addWidget(status_);
 
     connect(job_, &BackgroundJob::cancelled, this, [this] {
-        closeProgress();
+        progress_->close();
         status_->setText(tr("Compare cancelled."));
         Q_EMIT finished(false, tr("Compare cancelled"));
     });
@@ -174,21 +176,8 @@ ComparePanel::~ComparePanel() = default;
 const Change* ComparePanel::change(int row) const { return model_->change(row); }
 
 void ComparePanel::run(const CompareRequest& request, const AnalysisConfig& config, std::shared_ptr<const StoreSnapshot> shown) {
-    if (!progress_) {
-        progress_ = new QProgressDialog(tr("Comparing the good run with the bad one…"), tr("Cancel"), 0, 0, this);
-        progress_->setObjectName(QStringLiteral("compareProgress"));
-        progress_->setWindowTitle(tr("Compare"));
-        progress_->setWindowModality(Qt::WindowModal);
-        progress_->setMinimumDuration(300);
-        progress_->setAutoReset(false);
-        progress_->setAutoClose(false);
-        connect(progress_, &QProgressDialog::canceled, job_, &BackgroundJob::cancel);
-    }
-    progress_->reset();
-    progress_->setRange(0, 0);  // the core reports no fractions: busy until it lands
-    progress_->show();
     status_->setText(tr("Comparing…"));
-    job_->run(
+    const int generation = job_->run(
         [request, config, shown](const JobToken& token) {
             auto r = std::make_shared<CompareResult>();
             r->request = request;
@@ -210,24 +199,17 @@ void ComparePanel::run(const CompareRequest& request, const AnalysisConfig& conf
             return std::shared_ptr<const CompareResult>(std::move(r));
         },
         [this](std::shared_ptr<const CompareResult> r) {
-            closeProgress();
+            progress_->close();
             const auto n = static_cast<int>(r->report.changes.size());
             show(std::move(r));
             Q_EMIT finished(true, tr("%n change(s) between the good and the bad run", nullptr, n));
         },
         [this](const QString& error) {
-            closeProgress();
+            progress_->close();
             status_->setText(tr("Compare failed: %1").arg(error));
             Q_EMIT finished(false, tr("Compare failed: %1").arg(error));
         });
-}
-
-// The keyboard goes back to the window the progress dialog covered.
-void ComparePanel::closeProgress() {
-    if (!progress_ || !progress_->isVisible()) return;
-    const bool hadFocus = progress_->isActiveWindow();
-    progress_->hide();
-    if (hadFocus) window()->activateWindow();
+    progress_->showWhile(generation, tr("Comparing the good run with the bad one…"));
 }
 
 void ComparePanel::show(std::shared_ptr<const CompareResult> result) {
@@ -258,7 +240,7 @@ void ComparePanel::back() {
 void ComparePanel::clear() {
     const bool had = active_ || result_;
     job_->drop();
-    closeProgress();
+    progress_->close();
     result_.reset();
     active_ = false;
     model_->setResult(nullptr);

@@ -13,13 +13,13 @@
 #include <memory>
 
 class QLabel;
-class QProgressDialog;
 class QPushButton;
 class QTableView;
 
 namespace fabscope {
 
 class BackgroundJob;
+class JobProgress;
 class ChangesModel;
 struct StoreSnapshot;
 
@@ -54,7 +54,6 @@ Q_SIGNALS:
 private:
     void show(std::shared_ptr<const CompareResult> result);
     void updateState();
-    void closeProgress();
     void emitRow(const QModelIndex& index);
 
     BackgroundJob* job_ = nullptr;
@@ -64,7 +63,7 @@ private:
     QLabel* status_ = nullptr;
     QPushButton* leave_ = nullptr;
     QPushButton* back_ = nullptr;
-    QProgressDialog* progress_ = nullptr;
+    JobProgress* progress_ = nullptr;  // shown when a run takes a while; hands the keyboard back
     std::shared_ptr<const CompareResult> result_;
     bool active_ = false;
 };

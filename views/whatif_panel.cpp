@@ -2,14 +2,12 @@
 
 #include "core/store/store.h"
 #include "views/background_job.h"
+#include "views/job_progress.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressDialog>
 #include <QPushButton>
-#include <QTimer>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -53,6 +51,8 @@ QTableWidgetItem* cell(const QString& text, bool right = false) {
 
 WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent), job_(new BackgroundJob(QStringLiteral("whatIfJob"), this)) {
     setObjectName(QStringLiteral("whatIfPanel"));
+    progress_ = new JobProgress(job_, this, QStringLiteral("whatIfProgress"), tr("What if"));
+    connect(progress_, &JobProgress::cancelled, this, &WhatIfPanel::cancelRun);
     setAccessibleName(tr("Prediction: what if a link or switch fails"));
     banner_ = new QLabel(this);
     banner_->setObjectName(QStringLiteral("whatIfBanner"));
@@ -111,20 +111,6 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent), job_(new Background
 WhatIfPanel::~WhatIfPanel() = default;
 
 void WhatIfPanel::run(const WhatIfRequest& request, const AnalysisConfig& config) {
-    if (!progress_) {
-        progress_ = new QProgressDialog(tr("Predicting…"), tr("Cancel"), 0, 0, this);
-        progress_->setObjectName(QStringLiteral("whatIfProgress"));
-        progress_->setWindowTitle(tr("What if"));
-        progress_->setWindowModality(Qt::WindowModal);
-        progress_->setMinimumDuration(300);
-        progress_->setAutoReset(false);
-        progress_->setAutoClose(false);
-        connect(progress_, &QProgressDialog::canceled, this, &WhatIfPanel::cancelRun);
-        progress_->installEventFilter(this);
-    }
-    progress_->setLabelText(tr("Predicting %1…").arg(request.what));
-    progress_->reset();
-    progress_->setRange(0, 0);  // the core reports no fractions: busy until it lands
     status_->setText(tr("Predicting %1…").arg(request.what));
     const int generation = job_->run(
         [request, config](const JobToken& token) {
@@ -137,46 +123,26 @@ void WhatIfPanel::run(const WhatIfRequest& request, const AnalysisConfig& config
             return std::shared_ptr<const WhatIfResult>(std::move(r));
         },
         [this](std::shared_ptr<const WhatIfResult> r) {
-            closeProgress();
+            progress_->close();
             const QString what = r->what;
             show(std::move(r));
             Q_EMIT finished(true, tr("Prediction: %1").arg(what));
         },
         [this](const QString& error) {
-            closeProgress();
+            progress_->close();
             status_->setText(tr("What-if failed: %1").arg(error));
             Q_EMIT finished(false, tr("What-if failed: %1").arg(error));
         });
-    // Shown only when the prediction takes a while: a dialog flashed up and hidden at once can
-    // take the keyboard focus with it (its activation arrives after it was hidden).
-    QTimer::singleShot(300, progress_, [this, generation] {
-        if (job_->busy() && job_->generation() == generation) progress_->show();
-    });
+    progress_->showWhile(generation, tr("Predicting %1…").arg(request.what));
 }
 
 // The core takes no cancel flag: the run is told to stop and its result will not be shown.
 void WhatIfPanel::cancelRun() {
     job_->cancel();
     job_->drop();
-    closeProgress();
+    progress_->close();
     status_->setText(tr("Prediction cancelled."));
     Q_EMIT finished(false, tr("Prediction cancelled"));
-}
-
-// A hidden progress dialog that is activated late hands the keyboard back to the window.
-bool WhatIfPanel::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == progress_ && event->type() == QEvent::WindowActivate && !progress_->isVisible())
-        QTimer::singleShot(0, this, [this] {
-            if (window()->isVisible()) window()->activateWindow();
-        });
-    return QWidget::eventFilter(watched, event);
-}
-
-void WhatIfPanel::closeProgress() {
-    if (!progress_ || !progress_->isVisible()) return;
-    const bool hadFocus = progress_->isActiveWindow();
-    progress_->hide();
-    if (hadFocus) window()->activateWindow();
 }
 
 void WhatIfPanel::show(std::shared_ptr<const WhatIfResult> result) {
@@ -239,7 +205,7 @@ void WhatIfPanel::back() {
 void WhatIfPanel::clear() {
     const bool had = active_ || result_;
     job_->drop();
-    closeProgress();
+    progress_->close();
     result_.reset();
     active_ = false;
     fill();

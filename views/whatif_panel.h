@@ -15,13 +15,13 @@
 #include <optional>
 
 class QLabel;
-class QProgressDialog;
 class QPushButton;
 class QTableWidget;
 
 namespace fabscope {
 
 class BackgroundJob;
+class JobProgress;
 
 struct WhatIfRequest {
     std::string store;
@@ -58,14 +58,10 @@ Q_SIGNALS:
     void linkActivated(const std::vector<fabscope::PortRef>& ports);
     void finished(bool ok, const QString& message);  // a run landed, failed or was cancelled
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void show(std::shared_ptr<const WhatIfResult> result);
     void fill();
     void updateState();
-    void closeProgress();
     void cancelRun();
 
     BackgroundJob* job_ = nullptr;
@@ -76,7 +72,7 @@ private:
     QPushButton* back_ = nullptr;
     QTableWidget* links_ = nullptr;
     QTableWidget* jobs_ = nullptr;
-    QProgressDialog* progress_ = nullptr;
+    JobProgress* progress_ = nullptr;
     std::shared_ptr<const WhatIfResult> result_;
     bool active_ = false;
 };
