@@ -22,6 +22,7 @@ struct LftTables::Impl {
     std::vector<const SwitchRoutes*> tableOf;        // by node
     std::vector<std::optional<LinkId>> linkOfPort;   // by port
     std::vector<std::vector<std::uint32_t>> swLinks; // by switch: its links to other switches
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> swPeers;  // by switch: (link, switch beyond)
     std::vector<bool> hasHosts;                      // a switch with a CA attached (a leaf)
     std::vector<std::vector<std::int32_t>> portByNumber;     // node -> port id by number (-1: none)
     struct Dest {
@@ -118,12 +119,11 @@ struct LftRouting::Impl {
             d[leaf.value()] = 0;
             for (std::size_t i = 0; i < queue.size(); ++i) {
                 const NodeId n(queue[i]);
-                for (std::uint32_t l : swLinks[n.value()]) {
+                for (const auto& [l, q] : shared.swPeers[n.value()]) {
                     if (after && deadLink[l]) continue;
-                    const NodeId q = peer(l, n);
-                    if (d[q.value()] != kFar) continue;
-                    d[q.value()] = d[n.value()] + 1;
-                    queue.push_back(q.value());
+                    if (d[q] != kFar) continue;
+                    d[q] = d[n.value()] + 1;
+                    queue.push_back(q);
                 }
             }
             return d;
@@ -293,6 +293,7 @@ std::unique_ptr<LftTables> LftTables::load(const AnalysisContext& ctx) {
         }
     }
     m->swLinks.resize(f.nodes.size());
+    m->swPeers.resize(f.nodes.size());
     m->hasHosts.assign(f.nodes.size(), false);
     m->hostPort.assign(f.nodes.size(), std::nullopt);
     const auto isSwitch = [&f](NodeId n) { return f.node(n).type == NodeType::Switch; };
@@ -302,6 +303,8 @@ std::unique_ptr<LftTables> LftTables::load(const AnalysisContext& ctx) {
         if (sa && sb && a != b) {
             m->swLinks[a.value()].push_back(l);
             m->swLinks[b.value()].push_back(l);
+            m->swPeers[a.value()].emplace_back(l, b.value());
+            m->swPeers[b.value()].emplace_back(l, a.value());
         }
         if (sa && !sb) m->hasHosts[a.value()] = true;
         if (sb && !sa) m->hasHosts[b.value()] = true;
