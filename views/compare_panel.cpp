@@ -2,10 +2,10 @@
 
 #include "views/background_job.h"
 #include "views/job_progress.h"
+#include "views/mode_dock.h"
 #include "views/store_snapshot.h"
 
 #include <QAbstractTableModel>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -120,46 +120,27 @@ ComparePanel::ComparePanel(QWidget* parent)
     progress_ = new JobProgress(job_, this, QStringLiteral("compareProgress"), tr("Compare"));
     connect(progress_, &JobProgress::cancelled, job_, &BackgroundJob::cancel);
     setAccessibleName(tr("Changes between a good and a bad run"));
-    banner_ = new QLabel(this);
-    banner_->setObjectName(QStringLiteral("compareBanner"));
-    banner_->setWordWrap(true);
-    banner_->setTextFormat(Qt::PlainText);
-    leave_ = new QPushButton(tr("Leave compare"), this);
-    leave_->setObjectName(QStringLiteral("leaveCompareButton"));
-    leave_->setAccessibleName(tr("Leave compare mode"));
-    leave_->setToolTip(tr("Back to the normal colouring (Esc); Back to compare shows this comparison again"));
-    back_ = new QPushButton(tr("Back to compare"), this);
-    back_->setObjectName(QStringLiteral("backToCompareButton"));
-    back_->setAccessibleName(tr("Back to compare mode"));
-    back_->setToolTip(tr("Compare mode again with the last comparison (Ctrl+Shift+B)"));
+    const ModeControls mode = makeModeControls(
+        this, {QStringLiteral("compareBanner"), QStringLiteral("leaveCompareButton"), QStringLiteral("backToCompareButton"),
+               tr("Leave compare"), tr("Leave compare mode"), tr("Back to the normal colouring (Esc); Back to compare shows this comparison again"),
+               tr("Back to compare"), tr("Back to compare mode"), tr("Compare mode again with the last comparison (Ctrl+Shift+B)")});
+    banner_ = mode.banner;
+    leave_ = mode.leave;
+    back_ = mode.back;
     connect(leave_, &QPushButton::clicked, this, &ComparePanel::leave);
     connect(back_, &QPushButton::clicked, this, &ComparePanel::back);
 
     table_ = new QTableView(this);
-    table_->setObjectName(QStringLiteral("changesTable"));
-    table_->setAccessibleName(tr("Changes, by likely impact"));
+    setupResultTable(table_, QStringLiteral("changesTable"), tr("Changes, by likely impact"));
     table_->setModel(model_);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setWordWrap(false);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) { emitRow(i); });
     connect(table_, &QTableView::activated, this, &ComparePanel::emitRow);
     connect(table_, &QTableView::clicked, this, &ComparePanel::emitRow);
 
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("compareStatus"));
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(leave_);
-    buttons->addWidget(back_);
-    buttons->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(banner_);
-    layout->addLayout(buttons);
+    QVBoxLayout* layout = modeLayout(this, mode);
     layout->addWidget(table_, 1);
     layout->addWidget(status_);
 
@@ -254,11 +235,7 @@ void ComparePanel::updateState() {
     if (active_ && result_) banner_->setText(compareTitle(result_->report));
     else if (result_) banner_->setText(tr("Compare mode left: Back to compare (Ctrl+Shift+B) shows this comparison again."));
     else banner_->setText(tr("No comparison. File > Compare… (Ctrl+Shift+C) compares the open store with another run."));
-    QFont f = banner_->font();
-    f.setBold(active_);
-    banner_->setFont(f);
-    leave_->setEnabled(active_);
-    back_->setEnabled(!active_ && result_);
+    showModeState({banner_, leave_, back_}, active_, result_ != nullptr);
     table_->setEnabled(active_);
     if (result_)
         status_->setText(tr("%n change(s), by likely impact; click one to select and frame it", nullptr,

@@ -3,8 +3,8 @@
 #include "core/store/store.h"
 #include "views/background_job.h"
 #include "views/job_progress.h"
+#include "views/mode_dock.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -28,16 +28,9 @@ QString percent(double util) { return QObject::tr("%1 %").arg(util * 100, 0, 'f'
 
 QTableWidget* makeTable(QWidget* parent, const QString& name, const QString& accessible, const QStringList& headers, const QStringList& tips) {
     auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setObjectName(name);
-    t->setAccessibleName(accessible);
+    setupResultTable(t, name, accessible);
     t->setHorizontalHeaderLabels(headers);
     for (int c = 0; c < headers.size(); ++c) t->horizontalHeaderItem(c)->setToolTip(tips[c]);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->setWordWrap(false);
     return t;
 }
 
@@ -54,18 +47,14 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent), job_(new Background
     progress_ = new JobProgress(job_, this, QStringLiteral("whatIfProgress"), tr("What if"));
     connect(progress_, &JobProgress::cancelled, this, &WhatIfPanel::cancelRun);
     setAccessibleName(tr("Prediction: what if a link or switch fails"));
-    banner_ = new QLabel(this);
-    banner_->setObjectName(QStringLiteral("whatIfBanner"));
-    banner_->setWordWrap(true);
-    banner_->setTextFormat(Qt::PlainText);
-    leave_ = new QPushButton(tr("Leave prediction"), this);
-    leave_->setObjectName(QStringLiteral("leavePredictionButton"));
-    leave_->setAccessibleName(tr("Leave the prediction"));
-    leave_->setToolTip(tr("Back to the metric's colours (Esc); Back to prediction shows it again"));
-    back_ = new QPushButton(tr("Back to prediction"), this);
-    back_->setObjectName(QStringLiteral("backToPredictionButton"));
-    back_->setAccessibleName(tr("Back to the prediction"));
-    back_->setToolTip(tr("The last prediction again (Ctrl+Z in the fabric, Ctrl+Shift+Z anywhere)"));
+    const ModeControls mode = makeModeControls(
+        this, {QStringLiteral("whatIfBanner"), QStringLiteral("leavePredictionButton"), QStringLiteral("backToPredictionButton"),
+               tr("Leave prediction"), tr("Leave the prediction"), tr("Back to the metric's colours (Esc); Back to prediction shows it again"),
+               tr("Back to prediction"), tr("Back to the prediction"),
+               tr("The last prediction again (Ctrl+Z in the fabric, Ctrl+Shift+Z anywhere)")});
+    banner_ = mode.banner;
+    leave_ = mode.leave;
+    back_ = mode.back;
     connect(leave_, &QPushButton::clicked, this, &WhatIfPanel::leave);
     connect(back_, &QPushButton::clicked, this, &WhatIfPanel::back);
 
@@ -93,14 +82,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent), job_(new Background
     status_->setObjectName(QStringLiteral("whatIfStatus"));
     status_->setWordWrap(true);
 
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(leave_);
-    buttons->addWidget(back_);
-    buttons->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(banner_);
-    layout->addLayout(buttons);
+    QVBoxLayout* layout = modeLayout(this, mode);
     layout->addWidget(links_, 3);
     layout->addWidget(hosts_);
     layout->addWidget(jobs_, 1);
@@ -222,11 +204,7 @@ void WhatIfPanel::updateState() {
                              .arg(whatIfTitle(*result_)));
     else if (result_) banner_->setText(tr("Prediction left: Back to prediction (Ctrl+Z in the fabric) shows it again."));
     else banner_->setText(tr("No prediction. Right-click a link or a switch in the fabric: What if this fails?"));
-    QFont f = banner_->font();
-    f.setBold(active_);
-    banner_->setFont(f);
-    leave_->setEnabled(active_);
-    back_->setEnabled(!active_ && result_);
+    showModeState({banner_, leave_, back_}, active_, result_ != nullptr);
     links_->setEnabled(active_);
     jobs_->setEnabled(active_);
     if (result_) {
