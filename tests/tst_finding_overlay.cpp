@@ -4,6 +4,7 @@
 // stops draining (a PFC storm), built as tst_analysis_straggler and tst_analysis_pfc do.
 #include "screenshot.h"
 #include "analysis_fixture.h"
+#include "pfc_storm_fixture.h"
 #include "app/main_window.h"
 #include "core/store/sqlite_stmt.h"
 #include "views/fabric_view.h"
@@ -26,36 +27,9 @@ using namespace atest;
 
 namespace {
 
-Fabric fabric() {
-    MiniFabric m;
-    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
-    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
-    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
-    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
-    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1, 1);  // 1x: the job's straggler
-    m.link(l1, 9, s1, 1);
-    m.link(l1, 10, s2, 1);
-    m.link(l2, 9, s1, 2);
-    m.link(l2, 10, s2, 2);
-    return m.build();
-}
+Fabric fabric() { return pfcstorm::fabric(1); }  // dgx004's link 1x: the job's straggler
 
-std::vector<double> pausedUs(const std::vector<double>& shares) {
-    std::vector<double> d;
-    for (double s : shares) d.push_back(s * 10e6);
-    return cumulative(d);
-}
-
-std::string pfcRows() {
-    const std::vector<double> none(10, 0), storm{0, 0.8, 0.9, 0.95, 0.9, 0.85, 0, 0, 0, 0},
-        spread{0, 0.6, 0.7, 0.7, 0.6, 0.6, 0, 0, 0, 0};
-    auto tx = [](const std::string& node, int port, const std::vector<double>& s) {
-        return rows(node, port, "pfc_tx_pause_us_prio3", pausedUs(s));
-    };
-    return tx("leaf02", 1, none) + tx("leaf02", 2, none) + tx("dgx001 mlx5_0", 1, none) +
-           rows("dgx003 mlx5_0", 1, "pfc_rx_pause_us_prio3", pausedUs(none)) + tx("dgx003 mlx5_0", 1, storm) +
-           tx("leaf02", 9, spread) + tx("spine01", 1, spread) + tx("leaf01", 1, spread);
-}
+std::string pfcRows() { return pfcstorm::stormRows(true); }
 
 void addJob(const std::string& db) {
     Store store(db);

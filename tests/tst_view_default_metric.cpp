@@ -6,6 +6,7 @@
 #include "screenshot.h"
 #include "analysis_fixture.h"
 #include "gui_fixture.h"
+#include "pfc_storm_fixture.h"
 #include "views/colour_scale.h"
 #include "views/fabric_view.h"
 #include "views/metric_choice.h"
@@ -19,36 +20,10 @@ using namespace atest;
 namespace {
 
 // tst_finding_overlay's two-leaf, two-spine fabric, all links 4xHDR.
-Fabric fabric() {
-    MiniFabric m;
-    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
-    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
-    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
-    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
-    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1);
-    m.link(l1, 9, s1, 1);
-    m.link(l1, 10, s2, 1);
-    m.link(l2, 9, s1, 2);
-    m.link(l2, 10, s2, 2);
-    return m.build();
-}
-
-std::vector<double> pausedUs(const std::vector<double>& shares) {
-    std::vector<double> d;
-    for (double s : shares) d.push_back(s * 10e6);
-    return cumulative(d);
-}
+using pfcstorm::fabric;
 
 // PFC pause counters only: dgx003's NIC pauses leaf02 95 % of the time in the interval at +30 s.
-std::string pauseRows() {
-    const std::vector<double> none(10, 0), storm{0, 0.8, 0.9, 0.95, 0.9, 0.85, 0, 0, 0, 0},
-        spread{0, 0.6, 0.7, 0.7, 0.6, 0.6, 0, 0, 0, 0};
-    auto tx = [](const std::string& node, int port, const std::vector<double>& s) {
-        return rows(node, port, "pfc_tx_pause_us_prio3", pausedUs(s));
-    };
-    return tx("leaf02", 1, none) + tx("leaf02", 2, none) + tx("dgx001 mlx5_0", 1, none) + tx("dgx003 mlx5_0", 1, storm) +
-           tx("leaf02", 9, spread) + tx("spine01", 1, spread) + tx("leaf01", 1, spread);
-}
+std::string pauseRows() { return pfcstorm::stormRows(false); }
 
 // Byte counters only: leaf02 -> dgx003 at 40 %, leaf01 -> spine01 at 70 %.
 std::string byteRows() {

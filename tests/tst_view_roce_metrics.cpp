@@ -9,6 +9,7 @@
 #include "screenshot.h"
 #include "analysis_fixture.h"
 #include "gui_fixture.h"
+#include "pfc_storm_fixture.h"
 #include "views/colour_scale.h"
 #include "views/fabric_view.h"
 #include "views/heatmap_view.h"
@@ -28,29 +29,10 @@ using namespace atest;
 
 namespace {
 
-Fabric fabric() {
-    MiniFabric m;
-    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
-    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
-    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
-    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
-    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1);
-    m.link(l1, 9, s1, 1);
-    m.link(l1, 10, s2, 1);
-    m.link(l2, 9, s1, 2);
-    m.link(l2, 10, s2, 2);
-    return m.build();
-}
+using pfcstorm::fabric;
 
 constexpr int kIntervals = 10;  // 11 samples, 10 s apart
-const std::vector<double> kStorm{0, 0.8, 0.9, 0.95, 0.9, 0.85, 0, 0, 0, 0};
 const std::vector<double> kWait{0, 0.61, 0.62, 0.6, 0.61, 0.62, 0, 0, 0, 0};
-
-std::vector<double> pausedUs(const std::vector<double>& shares) {
-    std::vector<double> d;
-    for (double s : shares) d.push_back(s * 10e6);
-    return cumulative(d);
-}
 
 std::vector<double> perInterval(double each) { return cumulative(std::vector<double>(kIntervals, each)); }
 
@@ -63,13 +45,9 @@ std::string bytesRows() {
 }
 
 std::string roceRows() {
-    const std::vector<double> none(kIntervals, 0), spread{0, 0.6, 0.7, 0.7, 0.6, 0.6, 0, 0, 0, 0};
-    auto tx = [](const std::string& node, int port, const std::vector<double>& s) { return rows(node, port, "pfc_tx_pause_us_prio3", pausedUs(s)); };
     std::vector<double> ticks;
     for (double s : kWait) ticks.push_back(s * 10 / 4e-9);  // 4 ns ticks, the default tick_ns
-    return bytesRows() + tx("leaf02", 1, none) + tx("leaf02", 2, none) + tx("dgx001 mlx5_0", 1, none) +
-           rows("dgx003 mlx5_0", 1, "pfc_rx_pause_us_prio3", pausedUs(none)) + tx("dgx003 mlx5_0", 1, kStorm) +
-           tx("leaf02", 9, spread) + tx("spine01", 1, spread) + tx("leaf01", 1, spread) +
+    return bytesRows() + pfcstorm::stormRows(true) +
            rows("leaf01", 9, "xmit_wait", cumulative(ticks)) +
            rows("dgx001 mlx5_0", 1, "symbol_errors", perInterval(0)) + rows("dgx002 mlx5_0", 1, "symbol_errors", perInterval(0.1)) +
            rows("dgx002 mlx5_0", 1, "cnp_sent", perInterval(500));
