@@ -5,7 +5,7 @@
 // its load over spine02 and spine03; the job's slowdown is the hand calculation 1.05 / 1.
 // --out FILE.html|FILE.pdf writes the prediction as a document with the same numbers (the PDF's
 // text read back with poppler's pdftotext); other extensions are a usage error.
-#include "compare_fixture.h"
+#include "uplink_load_fixture.h"
 
 #include "cli_run.h"
 
@@ -99,21 +99,9 @@ class TestCliWhatIf : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        std::ostringstream rows;
-        rows.precision(17);
-        for (int l = 1; l <= 4; ++l)
-            for (int s = 1; s <= 3; ++s)
-                for (int dir = 0; dir < 2; ++dir) {
-                    const double u = dir == 0 && l == 1 ? 0.7 : 0.5;
-                    std::vector<double> util(30, u);
-                    rows << atest::rows(dir == 0 ? "leaf0" + std::to_string(l) : "spine0" + std::to_string(s), dir == 0 ? 19 + s : l,
-                                        "xmit_bytes", atest::hdrBytes(util));
-                }
         atest::Stores stores(dir_);
-        db_ = stores.make(cmpfix::fabric(false), rows.str());
-        const std::string job = stores.path("job.csv");
-        std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
-        cmpfix::importFile(db_, job);
+        db_ = stores.make(cmpfix::fabric(false), cmpfix::steadyUplinks([](int l, int) { return l == 1 ? 0.7 : 0.5; }, 0.5));
+        cmpfix::importFile(db_, cmpfix::twoRankJob(stores));
     }
 
     void leafUplinkLoadMovesToItsSiblings() {

@@ -8,7 +8,7 @@
 // what leaf01 sent through that spine to the leaf now climbs leaf01's other uplinks (80.3 %, hot).
 // The expected numbers are worked out here from the fixture, not with FabScope's code. A store
 // without counters has no such section.
-#include "compare_fixture.h"
+#include "uplink_load_fixture.h"
 #include "core/report/csv_writer.h"
 #include "core/report/document.h"
 #include "core/report/html_writer.h"
@@ -79,20 +79,11 @@ class TestReportStress : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        std::ostringstream rows;
-        rows.precision(17);
-        for (int l = 1; l <= kLeaves; ++l)
-            for (int s = 1; s <= kSpines; ++s)
-                for (int dir = 0; dir < 2; ++dir) {
-                    const double u = dir == 0 && l == 1 ? kLeaf01Up : kOther;
-                    rows << atest::rows(dir == 0 ? "leaf0" + std::to_string(l) : "spine0" + std::to_string(s), dir == 0 ? 19 + s : l,
-                                        "xmit_bytes", atest::hdrBytes(std::vector<double>(kIntervals, u)), kStep);
-                }
+        static_assert(kLeaves == 4 && kSpines == 3, "the fixture's fabric");
         atest::Stores stores(dir_);
-        db_ = stores.make(cmpfix::fabric(false), rows.str());
-        const std::string job = stores.path("job.csv");
-        std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
-        cmpfix::importFile(db_, job);
+        db_ = stores.make(cmpfix::fabric(false),
+                          cmpfix::steadyUplinks([](int l, int) { return l == 1 ? kLeaf01Up : kOther; }, kOther, kIntervals, kStep));
+        cmpfix::importFile(db_, cmpfix::twoRankJob(stores));
         bare_ = stores.make(cmpfix::fabric(false), "");  // a topology, no counters
     }
 

@@ -7,7 +7,7 @@
 // and puts 0.05 x 2 GPUs x 300 s of GPU time at risk; everything says "Prediction". Esc goes back
 // to the metric's colours, Ctrl+Z in the fabric brings the prediction back, and opening a store
 // ends it. The expected numbers are worked out here from the fixture, not by FabScope's code.
-#include "compare_fixture.h"
+#include "uplink_load_fixture.h"
 #include "gui_fixture.h"
 #include "screenshot.h"
 
@@ -73,31 +73,32 @@ class TestViewWhatIf : public QObject {
         return nullptr;
     }
 
+    // The window shown at 1400 x 900 with the store open.
+    bool showWithStore(MainWindow& w) const {
+        w.resize(1400, 900);
+        w.show();
+        return QTest::qWaitForWindowActive(&w) && guitest::openAndWait(w, QString::fromStdString(db_));
+    }
+
+    // Clicks the menu's `action` and waits for the prediction to land; false if it failed.
+    static bool predict(MainWindow& w, QMenu* menu, QAction* action) {
+        QSignalSpy done(&w, &MainWindow::whatIfFinished);
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+        return done.wait(30000) && done.front().front().toBool();
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        std::ostringstream rows;
-        rows.precision(17);
-        for (int l = 1; l <= 4; ++l)
-            for (int s = 1; s <= 3; ++s)
-                for (int dir = 0; dir < 2; ++dir) {
-                    const double u = dir == 0 && l == 1 ? kLeaf01Up : kOther;
-                    rows << atest::rows(dir == 0 ? "leaf0" + std::to_string(l) : "spine0" + std::to_string(s), dir == 0 ? 19 + s : l,
-                                        "xmit_bytes", atest::hdrBytes(std::vector<double>(kIntervals, u)), kStep);
-                }
         atest::Stores stores(dir_);
-        db_ = stores.make(cmpfix::fabric(false), rows.str());
-        const std::string job = stores.path("job.csv");
-        std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
-        cmpfix::importFile(db_, job);
+        db_ = stores.make(cmpfix::fabric(false),
+                          cmpfix::steadyUplinks([](int l, int) { return l == 1 ? kLeaf01Up : kOther; }, kOther, kIntervals, kStep));
+        cmpfix::importFile(db_, cmpfix::twoRankJob(stores));
     }
 
     void failAnUplinkFromTheFabricsMenu() {
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(guitest::openAndWait(w, QString::fromStdString(db_)));
+        QVERIFY(showWithStore(w));
         auto* f = w.findChild<FabricView*>();
         const auto snap = w.snapshot();
         const int failed = linkOf(*snap, "leaf01", "20");
@@ -115,10 +116,7 @@ private Q_SLOTS:
         QVERIFY(menu);
         QAction* fails = entry(menu, QStringLiteral("What if this link fails?"));
         QVERIFY(fails);
-        QSignalSpy done(&w, &MainWindow::whatIfFinished);
-        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(fails).center());
-        QVERIFY(done.wait(30000));
-        QCOMPARE(done.front().front().toBool(), true);
+        QVERIFY(predict(w, menu, fails));
         WhatIfPanel* panel = w.whatIfPanel();
         QVERIFY(panel->active());
 
@@ -195,10 +193,7 @@ private Q_SLOTS:
 
     void failASpineFromTheFabricsMenu() {
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(guitest::openAndWait(w, QString::fromStdString(db_)));
+        QVERIFY(showWithStore(w));
         auto* f = w.findChild<FabricView*>();
         const auto snap = w.snapshot();
         f->renderFrame();
@@ -209,9 +204,7 @@ private Q_SLOTS:
         QVERIFY(!entry(menu, QStringLiteral("What if this link fails?")));
         QAction* fails = entry(menu, QStringLiteral("What if this switch fails?"));
         QVERIFY(fails);
-        QSignalSpy done(&w, &MainWindow::whatIfFinished);
-        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(fails).center());
-        QVERIFY(done.wait(30000));
+        QVERIFY(predict(w, menu, fails));
         QVERIFY(w.whatIfPanel()->active());
         QVERIFY2(f->compareColouring()->header().startsWith(QLatin1String("Prediction: what if spine01 fails")), qPrintable(f->compareColouring()->header()));
         // Every uplink into spine01 fails; leaf01's others take its 70 % as before.
@@ -227,10 +220,7 @@ private Q_SLOTS:
     // A 4x link at 1x keeps its load on a quarter of the capacity: leaf02's 50 % uplink at 200 %.
     void degradeAnUplinkToOneLane() {
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(guitest::openAndWait(w, QString::fromStdString(db_)));
+        QVERIFY(showWithStore(w));
         auto* f = w.findChild<FabricView*>();
         const int link = linkOf(*w.snapshot(), "leaf02", "20");
         f->renderFrame();
@@ -240,9 +230,7 @@ private Q_SLOTS:
         QVERIFY(menu);
         QAction* degrade = entry(menu, QStringLiteral("What if this link runs at 1x?"));
         QVERIFY(degrade);
-        QSignalSpy done(&w, &MainWindow::whatIfFinished);
-        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(degrade).center());
-        QVERIFY(done.wait(30000));
+        QVERIFY(predict(w, menu, degrade));
         QVERIFY(w.whatIfPanel()->active());
         const QString header = f->compareColouring()->header();
         QVERIFY2(header.startsWith(QLatin1String("Prediction: what if leaf02:20 runs at 1xHDR")), qPrintable(header));

@@ -5,7 +5,7 @@
 // leaf03 only gpu01 (and gpu07), leaf04 neither. Measured p95: leaf01's uplinks 60 / 40 / 75 %
 // up, every other direction 50 %. Every expected number below is worked out by hand from the
 // model in docs/ANALYSIS.md "What-if" (each host LID a port carries carries an equal share).
-#include "compare_fixture.h"
+#include "uplink_load_fixture.h"
 
 #include "cli_run.h"
 
@@ -141,21 +141,16 @@ class TestWhatIfLft : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        std::ostringstream rows;
-        rows.precision(17);
-        for (int l = 1; l <= 4; ++l)
-            for (int s = 1; s <= 3; ++s)
-                for (int dir = 0; dir < 2; ++dir) {
-                    double u = 0.5;
-                    if (dir == 0 && l == 1) u = s == 1 ? 0.6 : s == 2 ? 0.4 : 0.75;
-                    rows << atest::rows(dir == 0 ? "leaf0" + std::to_string(l) : "spine0" + std::to_string(s), dir == 0 ? 19 + s : l,
-                                        "xmit_bytes", atest::hdrBytes(std::vector<double>(30, u)));
-                }
+        const std::string rows = cmpfix::steadyUplinks(
+            [](int l, int s) {
+                if (l != 1) return 0.5;
+                return s == 1 ? 0.6 : s == 2 ? 0.4 : 0.75;
+            },
+            0.5);
         atest::Stores stores(dir_);
-        const std::string job = stores.path("job.csv");
-        std::ofstream(job) << "rank,host,device\n0,gpu01,mlx5_0\n1,gpu03,mlx5_0\n";
+        const std::string job = cmpfix::twoRankJob(stores);
         for (std::string* db : {&lft_, &ecmp_, &partial_}) {
-            *db = stores.make(cmpfix::fabric(false), rows.str());
+            *db = stores.make(cmpfix::fabric(false), rows);
             cmpfix::importFile(*db, job);
         }
         const std::string tables = stores.path("ibroute-all.txt");
