@@ -3,25 +3,14 @@
 // importer writes the same tables). Traps: a load every pair shares, a job with too few pairs,
 // ranks on hosts the fabric does not have.
 #include "analysis_fixture.h"
+#include "pfc_storm_fixture.h"
 
 using namespace atest;
 
 namespace {
 
 // Two leaves with two hosts each, two spines: every cross-leaf pair has two equal-cost routes.
-Fabric fabric(int dgx004Width = 4) {
-    MiniFabric m;
-    const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01"), s2 = m.sw("spine02");
-    m.link(l1, 1, m.host("dgx001 mlx5_0"), 1);
-    m.link(l1, 2, m.host("dgx002 mlx5_0"), 1);
-    m.link(l2, 1, m.host("dgx003 mlx5_0"), 1);
-    m.link(l2, 2, m.host("dgx004 mlx5_0"), 1, dgx004Width);
-    m.link(l1, 9, s1, 1);
-    m.link(l1, 10, s2, 1);
-    m.link(l2, 9, s1, 2);
-    m.link(l2, 10, s2, 2);
-    return m.build();
-}
+using pfcstorm::fabric;
 
 // rank -> (host, device); hosts named as the node description or as its first word.
 void addJob(const std::string& db, std::int64_t id, const std::string& name,
