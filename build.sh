@@ -39,7 +39,9 @@ build_preset() {
     local preset="$1"
     log "configuring ($preset)"
     cmake --preset "$preset" >/dev/null
-    log "building ($preset, $JOBS jobs)"
+    # Free space in the log: the three builds and their ~200 test binaries must fit on CI's disk
+    # (debug info is kept small for it: split DWARF in dev, line tables in asan/fuzz; CMakePresets.json).
+    log "building ($preset, $JOBS jobs; $(df -h --output=avail . | tail -n 1 | tr -d ' ') free on this disk)"
     cmake --build --preset "$preset" -j "$JOBS"
 }
 
@@ -101,6 +103,7 @@ test)
     else
         log "no clang++: libFuzzer runs skipped (the standalone fuzz driver ran in the ASan build)"
     fi
+    log "disk used by the builds: $(du -sh build build-asan build-fuzz 2>/dev/null | awk '{printf "%s %s  ", $2, $1}')"
     ;;
 package)
     install_missing "${BUILD_PACKAGES[@]}" dpkg-dev
