@@ -1,6 +1,7 @@
 // The heatmap's max-pooling (core/timeseries/pixel_aggregate): both directions of a link pooled
 // in one pass give, cell by cell, the larger of the two (NaN is "no data" and never wins), and a
-// row's maximum skips NaN; checked against plain loops written here.
+// row's maximum skips NaN; the pool that reads whole groups of rows from a reduced copy gives the
+// very same cells; checked against plain loops written here.
 #include "core/timeseries/pixel_aggregate.h"
 
 #include <QtTest>
@@ -22,6 +23,21 @@ float cell(std::size_t row, std::size_t col, std::size_t seed) {
 }
 
 bool same(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+// Output cell (r, c) as plain loops over every source row it covers.
+float plainCell(const std::vector<std::vector<float>>& sources, std::size_t rows, std::size_t cols, const std::vector<std::uint32_t>& order,
+                std::size_t outRows, std::size_t outCols, std::size_t r, std::size_t c) {
+    const std::size_t r0 = r * rows / outRows, r1 = std::max(r0 + 1, (r + 1) * rows / outRows);
+    const std::size_t c0 = c * cols / outCols, c1 = std::max(c0 + 1, (c + 1) * cols / outCols);
+    float want = kNaN;
+    for (std::size_t i = r0; i < r1; ++i)
+        for (std::size_t k = c0; k < c1; ++k)
+            for (const auto& m : sources) {
+                const float v = m[order[i] * cols + k];
+                if (!std::isnan(v) && (std::isnan(want) || v > want)) want = v;
+            }
+    return want;
+}
 
 } // namespace
 
@@ -73,6 +89,57 @@ private Q_SLOTS:
         QVERIFY(std::isnan(px[2]));
         QCOMPARE(px[3], 7.0f);
         QCOMPARE(px[4], 1.5f);
+    }
+
+    void theReducedCopyGivesTheSameCells() {
+        // Random shapes: rows not a multiple of the group, pixel rows whose edges fall inside
+        // groups, fewer rows than pixel rows, groups larger than a pixel row; one or two sources;
+        // a row in the middle without data and rows with a single value.
+        std::uint64_t rng = 0x9E3779B97F4A7C15ULL;
+        auto next = [&rng](std::uint64_t n) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            return static_cast<std::size_t>(rng % n);
+        };
+        std::size_t cases = 0, fromGroups = 0;
+        for (int trial = 0; trial < 60; ++trial) {
+            const std::size_t rows = 1 + next(400), cols = 1 + next(45), group = 2 + next(19);
+            const std::size_t outRows = 1 + next(trial % 4 == 0 ? 500 : 12), outCols = 1 + next(60), nSources = 1 + next(2);
+            std::vector<std::vector<float>> src(nSources, std::vector<float>(rows * cols));
+            for (auto& m : src)
+                for (float& v : m) v = next(10) < 3 ? kNaN : static_cast<float>(next(100000)) / 7.0f - 3000.0f;  // negatives too
+            const std::size_t blank = next(rows), single = next(rows);
+            for (auto& m : src)
+                for (std::size_t k = 0; k < cols; ++k) m[blank * cols + k] = m[single * cols + k] = kNaN;
+            src[0][single * cols + next(cols)] = 1e6f;
+            std::vector<std::uint32_t> order(rows);
+            for (std::size_t i = 0; i < rows; ++i) order[i] = static_cast<std::uint32_t>(i);
+            for (std::size_t i = rows; i > 1; --i) std::swap(order[i - 1], order[next(i)]);  // shuffled
+            std::vector<const float*> ptrs;
+            for (const auto& m : src) ptrs.push_back(m.data());
+            const std::size_t groups = rows / group;
+            std::vector<float> reduced(groups * cols, -7.0f);
+            // Built in two halves and pooled in two halves, as two threads do.
+            maxPoolGroups(ptrs, cols, order, group, 0, groups / 2, reduced.data());
+            maxPoolGroups(ptrs, cols, order, group, groups / 2, groups, reduced.data());
+            std::vector<float> out(outRows * outCols, -1.0f), plain(outRows * outCols, -1.0f);
+            maxPoolRows(ptrs, cols, order, reduced.data(), group, outRows, outCols, 0, outRows / 2, out.data());
+            maxPoolRows(ptrs, cols, order, reduced.data(), group, outRows, outCols, outRows / 2, outRows, out.data());
+            maxPoolRows(ptrs, cols, order, outRows, outCols, 0, outRows, plain.data());
+            for (std::size_t r = 0; r < outRows; ++r) {
+                const std::size_t r0 = r * rows / outRows, r1 = std::max(r0 + 1, (r + 1) * rows / outRows);
+                fromGroups += (r0 + group - 1) / group < r1 / group;
+                for (std::size_t c = 0; c < outCols; ++c) {
+                    const float want = plainCell(src, rows, cols, order, outRows, outCols, r, c);
+                    QVERIFY2(same(out[r * outCols + c], want) && same(plain[r * outCols + c], want),
+                             qPrintable(QStringLiteral("trial %1 (%2 rows, group %3, %4 x %5 out) cell %6,%7: %8 (every row %9), expected %10")
+                                            .arg(trial).arg(rows).arg(group).arg(outRows).arg(outCols).arg(r).arg(c)
+                                            .arg(out[r * outCols + c]).arg(plain[r * outCols + c]).arg(want)));
+                    ++cases;
+                }
+            }
+        }
+        QVERIFY(cases > 10000);
+        QVERIFY(fromGroups > 150);  // many pixel rows (212) really read whole groups
     }
 
     void aRowsPeakSkipsNoData() {

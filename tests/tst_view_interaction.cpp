@@ -2,10 +2,15 @@
 // 1700000200 to 1700000350): the link charts show a readout with units under the mouse, zoom on
 // the wheel and on a drag with Back (Ctrl+Z) and Reset, seek the shared cursor on a click, label
 // the time axis on round UTC times and say why they are empty; a heatmap click moves the cursor
-// to the cell's time; a click on the scrubber's groove jumps there.
+// to the cell's time; a click on the scrubber's groove jumps there. On the large fabric each
+// heatmap pixel is the hottest value of the links and samples it covers, drawn first, from the
+// background-prepared copy, again, and after a resize.
 #include "gui_fixture.h"
 #include "screenshot.h"
+#include "core/demo_fabric.h"
+#include "views/colour_scale.h"
 #include "views/heatmap_view.h"
+#include "views/store_snapshot.h"
 #include "views/link_charts_panel.h"
 #include "views/selection.h"
 #include "views/time_chart_view.h"
@@ -22,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace fabscope;
 
@@ -40,6 +46,37 @@ QPoint plotPoint(TimeChartView* view, double t) {
     const QRectF plot = view->chart()->plotArea();
     const double y = view->mapFromScene(view->chart()->mapToScene(plot.center())).y();
     return QPoint(static_cast<int>(std::lround(view->xOfTime(t))), static_cast<int>(y));
+}
+
+// Every pixel of the heatmap's image against plain loops over the rates: the colour of the max
+// (NaN skipped) of the links and bins the pixel covers. Returns the first mismatch, empty if none.
+QString firstWrongPixel(const HeatmapView& view, const StoreSnapshot& snap) {
+    const QImage& image = view.image();
+    const auto& order = view.order();
+    const auto& r = snap.rates;
+    const ColourScale scale(view.metric());
+    const auto H = static_cast<std::size_t>(image.height()), W = static_cast<std::size_t>(image.width()), n = order.size();
+    if (H == 0 || W == 0 || n != r.links) return QStringLiteral("no image");
+    std::vector<float> perBin(r.bins);
+    for (std::size_t y = 0; y < H; ++y) {
+        const std::size_t r0 = y * n / H, r1 = std::max(r0 + 1, (y + 1) * n / H);
+        std::fill(perBin.begin(), perBin.end(), std::numeric_limits<float>::quiet_NaN());
+        for (std::size_t i = r0; i < r1; ++i)
+            for (std::size_t b = 0; b < r.bins; ++b) {
+                const float v = r.value(view.metric(), order[i], b);
+                if (!std::isnan(v) && (std::isnan(perBin[b]) || v > perBin[b])) perBin[b] = v;
+            }
+        for (std::size_t x = 0; x < W; ++x) {
+            const std::size_t c0 = x * r.bins / W, c1 = std::max(c0 + 1, (x + 1) * r.bins / W);
+            float want = std::numeric_limits<float>::quiet_NaN();
+            for (std::size_t b = c0; b < c1; ++b)
+                if (!std::isnan(perBin[b]) && (std::isnan(want) || perBin[b] > want)) want = perBin[b];
+            const QRgb got = image.pixel(static_cast<int>(x), static_cast<int>(y));
+            if ((got & 0xffffffu) != (scale.rgb(want) & 0xffffffu))
+                return QStringLiteral("pixel %1,%2 (links %3-%4): %5, expected the colour of %6").arg(x).arg(y).arg(r0).arg(r1).arg(got, 0, 16).arg(want);
+        }
+    }
+    return {};
 }
 
 QCategoryAxis* timeAxis(TimeChartView* view) { return qobject_cast<QCategoryAxis*>(view->chart()->axes(Qt::Horizontal).value(0)); }
@@ -220,6 +257,52 @@ private Q_SLOTS:
         heatmap->setMetric(LinkMetric::UtilMax);
         QTRY_VERIFY_WITH_TIMEOUT(heatmap->imageReady(), 10000);
         QCOMPARE(heatmap->order(), byUtil);
+    }
+
+    // 82,944 links: a pixel row covers hundreds, read mostly from whole groups of the reduced copy.
+    void heatmapPixelsAreTheHottestOfTheirLinks() {
+        Fabric fabric = demoFabric(DemoOptions::Scale::Large);
+        LinkTimeSeries r;
+        r.start = 1700000000;
+        r.step = 10;
+        r.bins = 23;
+        r.links = fabric.links.size();
+        const std::size_t cells = r.links * r.bins;
+        r.utilUp.resize(cells);
+        r.utilDown.resize(cells);
+        r.xmitWait.assign(cells, 0.0f);
+        r.errors.assign(cells, 0.0f);
+        r.upIsAtoB.assign(r.links, 1);
+        std::uint64_t rng = 88172645463325252ULL;
+        for (std::size_t i = 0; i < cells; ++i) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            r.utilUp[i] = rng % 5 == 0 ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(rng % 10000) / 100.0f;
+            r.utilDown[i] = (rng >> 9) % 3 == 0 ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>((rng >> 20) % 10000) / 100.0f;
+        }
+        auto snap = makeSnapshot(std::move(fabric), std::move(r));
+        HeatmapView view;
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(snap);
+        QTRY_VERIFY_WITH_TIMEOUT(view.imageReady(), 20000);
+        QCOMPARE(view.metric(), LinkMetric::UtilMax);
+        QString wrong = firstWrongPixel(view, *snap);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("UtilMax drawn first: ") + wrong));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.preparing(), 20000);  // every stored metric's order and copy made in the background
+        view.setMetric(LinkMetric::UtilUp);
+        QTRY_VERIFY_WITH_TIMEOUT(view.imageReady(), 20000);
+        wrong = firstWrongPixel(view, *snap);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("UtilUp from the prepared copy: ") + wrong));
+        view.setMetric(LinkMetric::UtilMax);
+        QTRY_VERIFY_WITH_TIMEOUT(view.imageReady(), 20000);
+        wrong = firstWrongPixel(view, *snap);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("UtilMax drawn again: ") + wrong));
+        const QSize before = view.imageSize();
+        view.resize(700, 437);
+        QTRY_VERIFY_WITH_TIMEOUT(view.imageReady() && view.imageSize() != before, 20000);
+        wrong = firstWrongPixel(view, *snap);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("UtilMax after a resize: ") + wrong));
     }
 
     void scrubberGrooveClickJumps() {

@@ -14,6 +14,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -25,6 +26,15 @@ namespace {
 
 constexpr int kLeft = 118, kTop = 74, kRight = 10, kBottom = 34;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+// Links per row of the reduced copy: 1/16 of one direction's data (every stored metric's copy
+// together ~8 % of the rates: 37 MB against 478 MB on the large fabric); a pixel row of ~138
+// links then reads ~8 group rows and ~15 links' rows at its edges instead of 138 (x2 for UtilMax).
+constexpr std::size_t kGroup = 16;
+// The metrics prepared in the background after a snapshot's first image (those stored, or the
+// max of two stored directions; derived ones are computed when drawn).
+constexpr LinkMetric kPrepared[] = {LinkMetric::UtilMax,     LinkMetric::UtilUp,     LinkMetric::UtilDown,
+                                    LinkMetric::XmitWait,    LinkMetric::Errors,     LinkMetric::PfcPauseMax,
+                                    LinkMetric::PfcPauseUp,  LinkMetric::PfcPauseDown, LinkMetric::EcnCnp};
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -37,8 +47,10 @@ struct PoolJob {
     LinkMetric metric = LinkMetric::UtilMax;  // the order's metric
     std::vector<std::uint32_t> order;
     std::vector<std::tuple<int, int, std::size_t, std::size_t>> bands;
+    std::shared_ptr<const std::vector<float>> reduced;  // maxPoolGroups of the sources in `order`
     QImage image;
     double ms = 0;
+    bool cancelled = false;  // stopped early: nothing in it is to be kept
 };
 
 // Runs job(t) for t in [0, n): this thread takes 0, one thread each the others.
@@ -64,9 +76,11 @@ std::vector<const float*> sourcesOf(const LinkTimeSeries& r, LinkMetric m) {
     return {};
 }
 
-// `known` is the order and bands of an earlier job for the same store and metric: a resize, or
-// a metric chosen again, reuses them and only pools and colours again.
-PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation, const PoolJob* known) {
+// `known` is the order, bands and reduced copy of an earlier job for the same store and metric:
+// a resize, or a metric chosen again, reuses them and only pools and colours again. An empty
+// size computes those alone (the background preparation), stopping early when `cancel` is set.
+PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QSize size, int generation, const PoolJob* known,
+                const std::atomic<bool>* cancel = nullptr) {
     QElapsedTimer timer;
     timer.start();
     PoolJob job;
@@ -86,9 +100,11 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
         });
         sources = {derived.data()};
     }
+    auto stop = [cancel, &job] { return job.cancelled = job.cancelled || (cancel && cancel->load(std::memory_order_relaxed)); };
     if (known && known->order.size() == links) {
         job.order = known->order;
         job.bands = known->bands;
+        job.reduced = known->reduced;
     } else {
         // Order: tier band (upper end's tier, then lower end's, highest first), then hotness
         // (the peak, over both directions where the metric has two), computed on the threads.
@@ -100,6 +116,7 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
         std::vector<Key> keys(links);
         onThreads(threads, [&](std::size_t t) {
             for (std::size_t l = links * t / threads; l < links * (t + 1) / threads; ++l) {
+                if (l % 1024 == 0 && cancel && cancel->load(std::memory_order_relaxed)) return;
                 const int a = snap->tiers[f.port(f.links[l].a).node.value()], b = snap->tiers[f.port(f.links[l].b).node.value()];
                 float peak = kNaN;
                 if (!r.empty() && l < r.links)
@@ -110,6 +127,7 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
                 keys[l] = {std::max(a, b), std::min(a, b), std::isnan(peak) ? -1.0f : peak, static_cast<std::uint32_t>(l)};
             }
         });
+        if (stop()) return job;
         std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
             if (x.upper != y.upper) return x.upper > y.upper;
             if (x.lower != y.lower) return x.lower > y.lower;
@@ -125,7 +143,19 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
             ++std::get<3>(job.bands.back());
         }
     }
-    if (size.width() <= 0 || size.height() <= 0 || r.empty() || r.links != links) return job;
+    if (r.empty() || r.links != links) return job;
+    if (!job.reduced && derived.empty() && !sources.empty() && links >= kGroup) {
+        // Each thread takes blocks of 256 groups in turn (cancel checked between blocks).
+        auto reduced = std::make_shared<std::vector<float>>(links / kGroup * r.bins);
+        const std::size_t groups = links / kGroup, block = 256;
+        onThreads(threads, [&](std::size_t t) {
+            for (std::size_t g = t * block; g < groups && !(cancel && cancel->load(std::memory_order_relaxed)); g += threads * block)
+                maxPoolGroups(sources, r.bins, job.order, kGroup, g, std::min(groups, g + block), reduced->data());
+        });
+        if (stop()) return job;
+        job.reduced = std::move(reduced);
+    }
+    if (size.width() <= 0 || size.height() <= 0) return job;
     const auto W = static_cast<std::size_t>(size.width()), H = static_cast<std::size_t>(size.height());
     // Rows in bands, one per thread: each pools its rows and colours them into the image.
     std::vector<float> cells(W * H);
@@ -135,7 +165,7 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
     const std::size_t bands = std::min(threads, H);
     onThreads(bands, [&](std::size_t t) {
         const std::size_t y0 = H * t / bands, y1 = H * (t + 1) / bands;
-        maxPoolRows(sources, r.bins, job.order, H, W, y0, y1, cells.data());
+        maxPoolRows(sources, r.bins, job.order, job.reduced ? job.reduced->data() : nullptr, kGroup, H, W, y0, y1, cells.data());
         for (std::size_t y = y0; y < y1; ++y) {
             auto* line = reinterpret_cast<QRgb*>(bits + y * bytesPerLine);
             for (std::size_t x = 0; x < W; ++x) line[x] = scale.rgb(cells[y * W + x]);
@@ -148,7 +178,8 @@ PoolJob compute(std::shared_ptr<const StoreSnapshot> snap, ColourScale scale, QS
 } // namespace
 
 HeatmapView::HeatmapView(QWidget* parent)
-    : QWidget(parent), job_(new BackgroundJob(QStringLiteral("heatmapJob"), this, BackgroundJob::Policy::Coalesce)) {
+    : QWidget(parent), job_(new BackgroundJob(QStringLiteral("heatmapJob"), this, BackgroundJob::Policy::Coalesce)),
+      prepJob_(new BackgroundJob(QStringLiteral("heatmapPrepare"), this, BackgroundJob::Policy::Replace)) {
     setObjectName(QStringLiteral("heatmapView"));
     setAccessibleName(tr("Links by time heatmap"));
     setAccessibleDescription(tr("One row per link, ordered by tier then hotness; colour is the chosen metric over time. "
@@ -207,6 +238,7 @@ void HeatmapView::resizeEvent(QResizeEvent* e) {
 
 void HeatmapView::repool() {
     ++generation_;
+    prepJob_->drop();  // the redraw gets both threads; the preparation goes on after its image
     update();
     startJob();
 }
@@ -218,6 +250,7 @@ void HeatmapView::startJob() {
     if (const auto cached = orderCache_.find(scale_.metric()); cached != orderCache_.end()) {
         known.emplace();
         known->order = cached->second.order;
+        known->reduced = cached->second.reduced;
         for (const auto& b : cached->second.bands) known->bands.emplace_back(b.upperTier, b.lowerTier, b.first, b.count);
     }
     job_->run([snap = snapshot_, scale = scale_, size = plotRect().size(), generation = generation_,
@@ -227,13 +260,41 @@ void HeatmapView::startJob() {
                   order_ = std::move(job.order);
                   bands_.clear();
                   for (const auto& [u, l, first, count] : job.bands) bands_.push_back({u, l, first, count});
-                  orderCache_[job.metric] = {order_, bands_};
+                  orderCache_[job.metric] = {order_, bands_, job.reduced};
                   image_ = std::move(job.image);
                   imageGeneration_ = job.generation;
                   poolMs_ = job.ms;
                   update();
                   Q_EMIT imageUpdated();
+                  prepareNext();
               });
+}
+
+bool HeatmapView::preparing() const {
+    if (!snapshot_ || snapshot_->rates.empty()) return false;
+    return std::any_of(std::begin(kPrepared), std::end(kPrepared), [this](LinkMetric m) {
+        return !orderCache_.contains(m) && !sourcesOf(snapshot_->rates, m).empty();
+    });
+}
+
+void HeatmapView::prepareNext() {
+    if (!snapshot_ || job_->busy() || imageGeneration_ != generation_) return;  // a redraw first
+    const auto next = std::find_if(std::begin(kPrepared), std::end(kPrepared), [this](LinkMetric m) {
+        return !orderCache_.contains(m) && !sourcesOf(snapshot_->rates, m).empty();
+    });
+    if (next == std::end(kPrepared)) {
+        Q_EMIT metricsPrepared();
+        return;
+    }
+    prepJob_->run([snap = snapshot_, m = *next](const JobToken& token) { return compute(snap, ColourScale(m), QSize(), 0, nullptr, token.flag()); },
+                  [this, snap = snapshot_](PoolJob job) {
+                      if (job.cancelled || snap != snapshot_ || orderCache_.contains(job.metric)) return;
+                      Ordered& o = orderCache_[job.metric];
+                      o.order = std::move(job.order);
+                      for (const auto& [u, l, first, count] : job.bands) o.bands.push_back({u, l, first, count});
+                      o.reduced = std::move(job.reduced);
+                      prepareNext();
+                  });
 }
 
 std::pair<std::size_t, std::size_t> HeatmapView::orderRangeOfY(int y) const {

@@ -4,7 +4,10 @@
 // (never scaled: a one-bin spike on one link stays visible, docs/ARCHITECTURE.md) on a worker thread with a
 // generation id (stale results dropped). Shares the time cursor (a vertical line), shows "link,
 // time, value with unit" on hover, and a click (or Up/Down) selects a link; a click also asks
-// for the time cursor at the clicked cell's time (timeClicked).
+// for the time cursor at the clicked cell's time (timeClicked). Per metric and snapshot it keeps
+// the link order and a reduced copy (whole groups of links in that order, max-pooled), so a
+// redraw reads a small part of the rates; after a snapshot's first image it prepares them in the
+// background for every stored metric, so a metric's first draw is as quick as a later one.
 #include "views/colour_scale.h"
 
 #include <QImage>
@@ -33,6 +36,7 @@ public:
     [[nodiscard]] const std::vector<std::uint32_t>& order() const { return order_; }  // links, top row first
     [[nodiscard]] bool imageReady() const { return !image_.isNull() && imageGeneration_ == generation_; }
     [[nodiscard]] QSize imageSize() const { return image_.size(); }  // the pooled image, one cell per plot pixel
+    [[nodiscard]] const QImage& image() const { return image_; }
     [[nodiscard]] QRect plotRect() const;
     [[nodiscard]] int legendLeft() const;  // the colour legend's left edge; the header stays left of it
     // Hit testing (widget coordinates), also used by tests.
@@ -42,6 +46,8 @@ public:
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     [[nodiscard]] int cursorX() const { return xOfTime(time_); }
     [[nodiscard]] double lastPoolMs() const { return poolMs_; }
+    // True while the background preparation of the other metrics' orders runs or waits to run.
+    [[nodiscard]] bool preparing() const;
     // A line of its own in the header saying what the rows show while the fabric shows something
     // else (compare mode: one run, not the change); empty for none.
     void setModeNote(const QString& note);
@@ -56,6 +62,7 @@ Q_SIGNALS:
     void linkClicked(int link);
     void timeClicked(double t);  // the start of the clicked cell's first sample bin (UNIX s)
     void imageUpdated();
+    void metricsPrepared();  // every stored metric of this snapshot has its order and reduced copy
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -71,6 +78,7 @@ private:
     };
     void repool();
     void startJob();
+    void prepareNext();  // the next stored metric without an order, on prepJob_
     [[nodiscard]] std::pair<std::size_t, std::size_t> orderRangeOfY(int y) const;
     [[nodiscard]] std::pair<std::size_t, std::size_t> binRangeOfX(int x) const;
     // The hottest link in a pixel cell and its value (link -1 when none has data there).
@@ -80,10 +88,12 @@ private:
     ColourScale scale_;
     std::vector<std::uint32_t> order_;
     std::vector<Band> bands_;
-    // Order and bands per metric for this snapshot: choosing a metric again only pools and colours.
+    // Order, bands and reduced copy (null for derived metrics) per metric for this snapshot:
+    // choosing a metric again only pools (mostly from the reduced copy) and colours.
     struct Ordered {
         std::vector<std::uint32_t> order;
         std::vector<Band> bands;
+        std::shared_ptr<const std::vector<float>> reduced;
     };
     std::map<fabscope::LinkMetric, Ordered> orderCache_;
     QImage image_;  // plot-sized, one pooled cell per pixel
@@ -91,6 +101,7 @@ private:
     int selectedLink_ = -1;
     int generation_ = 0, imageGeneration_ = -1;
     BackgroundJob* job_;
+    BackgroundJob* prepJob_;  // Replace: a redraw cancels it; it goes on after the image lands
     double poolMs_ = 0;
     QString modeNote_;
 };

@@ -73,12 +73,29 @@ void maxPoolRows(const float* data, std::size_t cols, std::span<const std::uint3
 
 void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, std::size_t outRows,
                  std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out) {
+    maxPoolRows(sources, cols, order, nullptr, 0, outRows, outCols, rowBegin, rowEnd, out);
+}
+
+void maxPoolGroups(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, std::size_t group,
+                   std::size_t groupBegin, std::size_t groupEnd, float* reduced) {
+    constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+    for (std::size_t g = groupBegin; g < groupEnd; ++g) {
+        float* acc = reduced + g * cols;
+        std::fill(acc, acc + cols, kNaN);
+        for (std::size_t i = g * group; i < (g + 1) * group && i < order.size(); ++i)
+            for (const float* data : sources) maxInto(acc, data + static_cast<std::size_t>(order[i]) * cols, cols);
+    }
+}
+
+void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, const float* reduced,
+                 std::size_t group, std::size_t outRows, std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out) {
     const std::size_t rows = order.size();
     constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
     if (rows == 0 || cols == 0 || outCols == 0) {
         std::fill(out + rowBegin * outCols, out + rowEnd * outCols, kNaN);
         return;
     }
+    if (!reduced) group = 0;
     // Column c of the output covers input columns [c0[c], c1[c]) (at least one).
     std::vector<std::size_t> c0(outCols), c1(outCols);
     for (std::size_t c = 0; c < outCols; ++c) {
@@ -86,15 +103,23 @@ void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::s
         c1[c] = std::max(c0[c] + 1, (c + 1) * cols / outCols);
     }
     std::vector<float> acc(cols);
+    auto raw = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            for (const float* data : sources) maxInto(acc.data(), data + static_cast<std::size_t>(order[i]) * cols, cols);
+    };
     for (std::size_t r = rowBegin; r < rowEnd; ++r) {
         const std::size_t r0 = r * rows / outRows;
         const std::size_t r1 = std::max(r0 + 1, (r + 1) * rows / outRows);
         std::fill(acc.begin(), acc.end(), kNaN);
-        for (std::size_t i = r0; i < r1; ++i)
-            for (const float* data : sources) {
-                const float* row = data + static_cast<std::size_t>(order[i]) * cols;
-                maxInto(acc.data(), row, cols);
-            }
+        // Whole groups [g0, g1) inside [r0, r1) from the reduced copy, the rest from the sources.
+        const std::size_t g0 = group ? (r0 + group - 1) / group : 0, g1 = group ? r1 / group : 0;
+        if (g0 < g1) {
+            raw(r0, g0 * group);
+            for (std::size_t g = g0; g < g1; ++g) maxInto(acc.data(), reduced + g * cols, cols);
+            raw(g1 * group, r1);
+        } else {
+            raw(r0, r1);
+        }
         float* o = out + r * outCols;
         for (std::size_t c = 0; c < outCols; ++c) {
             float m = kNaN;

@@ -33,4 +33,15 @@ float maxOfRow(const float* values, std::size_t n);
 void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, std::size_t outRows,
                  std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out);
 
+// A reduced copy for the pool below: row g is the max over the rows order[g * group, (g + 1) *
+// group) of every source (NaN where none has data). Only whole groups: order.size() / group
+// rows of `cols`; fills rows [groupBegin, groupEnd) only, for threads.
+void maxPoolGroups(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, std::size_t group,
+                   std::size_t groupBegin, std::size_t groupEnd, float* reduced);
+// maxPoolRows reading each output row's whole groups from `reduced` (maxPoolGroups of the same
+// sources, order and group) and only the rows at its two edges from the sources: the same cells,
+// exactly, from about `group` times less data.
+void maxPoolRows(std::span<const float* const> sources, std::size_t cols, std::span<const std::uint32_t> order, const float* reduced,
+                 std::size_t group, std::size_t outRows, std::size_t outCols, std::size_t rowBegin, std::size_t rowEnd, float* out);
+
 } // namespace fabscope
