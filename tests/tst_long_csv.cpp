@@ -154,6 +154,35 @@ private Q_SLOTS:
         qunsetenv("FABSCOPE_THREADS");
     }
 
+    // The row scan and the timestamp shortcut against the forms a collector writes: fractions of
+    // one to four digits, CRLF, comments, a quoted row and an alias of the same series (all
+    // stored as one series, in time order, the repeated time kept once).
+    void rowFormsGiveTheSameSamples() {
+        std::int64_t rows = 0;
+        const auto path = import("timestamp,node,port,counter,value\r\n"
+                                 "1700000000.1,leaf07,1,xmit_bytes,10\r\n"
+                                 "# a comment, with, four, commas\n"
+                                 "1700000000.25,leaf07,1,xmit_bytes,20\n"
+                                 "\n"
+                                 "1700000000.125,\"leaf07\",1,xmit_bytes,30\n"
+                                 "1700000000.0626,leaf07,1,xmit_bytes,40\n"
+                                 "1700000001,leaf07,1,PortXmitData,15\n"
+                                 " 1700000002.5,leaf07,1,xmit_bytes,70\n"
+                                 "1700000001.,leaf07,1,xmit_bytes,60\n"
+                                 "1700000000.250,leaf07,1,xmit_bytes,25",
+                                 &rows);
+        QCOMPARE(rows, std::int64_t{8});
+        Store s(path, Store::Mode::ReadOnly);
+        QCOMPARE(s.series().size(), std::size_t{1});
+        const auto data = s.loadSeries(s.series().front().id);
+        QCOMPARE(data.timesMs, (std::vector<std::int64_t>{1700000000063LL, 1700000000100LL, 1700000000125LL, 1700000000250LL,
+                                                          1700000001000LL, 1700000002500LL}));
+        QCOMPARE(data.values, (std::vector<double>{40, 10, 30, 25, 60, 70}));
+        expectError("1700000000,leaf07,1,xmit_bytes,1\r\n1700000001.5.5,leaf07,1,xmit_bytes,2\r\n", 2, "bad timestamp");
+        expectError("1700000000,leaf07,1,xmit_bytes,1\r\n1700000001,leaf07,1,xmit_bytes,12abc\r\n", 2, "bad value '12abc'");  // the CR is not the field's
+        expectError("1700000000,leaf07,1,xmit_bytes,1\n100000000000.5,leaf07,1,xmit_bytes,2\n", 2, "looks like milliseconds");
+    }
+
     void detectsItsHeader() {
         QCOMPARE(LongCsvImporter().detect("timestamp,node,port,counter,value\r\n1,2,3,4,5"), 100);
         QCOMPARE(LongCsvImporter().detect("#\n# Topology file"), 0);

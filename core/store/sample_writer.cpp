@@ -132,26 +132,41 @@ void SampleWriter::flush() {
     pending_.clear();
 }
 
-void SampleWriter::addBatches(std::span<const std::span<const Sample>> batches) {
+void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
     flush();  // what add() gathered comes first
-    // Groups of at most flushSamples_ samples, the bound add() keeps (crash tests rely on it).
-    std::vector<std::span<const Sample>> group;
-    std::size_t inGroup = 0;
-    for (std::span<const Sample> b : batches) {
-        samples_ += static_cast<std::int64_t>(b.size());
-        while (!b.empty()) {
-            const std::size_t n = std::min(b.size(), flushSamples_ - inGroup);
-            group.push_back(b.first(n));
-            inGroup += n;
-            b = b.subspan(n);
-            if (inGroup == flushSamples_) {
-                write(group, inGroup);
-                group.clear();
-                inGroup = 0;
-            }
-        }
+    std::size_t total = 0;
+    for (const SeriesRun& r : runs) total += r.samples.size();
+    if (total == 0) return;
+    if (flushSamples_ < kFlushSamples) {
+        // Crash tests: through add(), which writes every flushSamples_ samples.
+        for (const SeriesRun& r : runs)
+            for (const TimedValue& s : r.samples) add(r.handle, s.timeMs, s.value);
+        return;
     }
-    if (inGroup > 0) write(group, inGroup);
+    samples_ += static_cast<std::int64_t>(total);
+    // Each series' runs in the order given: a counting sort of the runs, not of the samples.
+    const std::size_t nSeries = seriesIds_.size();
+    std::vector<std::size_t> first(nSeries + 1, 0);
+    for (const SeriesRun& r : runs) ++first[r.handle + 1];
+    std::partial_sum(first.begin(), first.end(), first.begin());
+    std::vector<std::span<const TimedValue>> byHandle(runs.size());
+    {
+        std::vector<std::size_t> at(first.begin(), first.end() - 1);
+        for (const SeriesRun& r : runs) byHandle[at[r.handle]++] = r.samples;
+    }
+    // One series at a time through buffers that stay in cache: the only copy of the samples.
+    std::vector<std::int64_t> t;
+    std::vector<double> v;
+    encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, [&](std::size_t h) {
+        t.clear();
+        v.clear();
+        for (std::size_t k = first[h]; k < first[h + 1]; ++k)
+            for (const TimedValue& s : byHandle[k]) {
+                t.push_back(s.timeMs);
+                v.push_back(s.value);
+            }
+        return Gathered{t, v};
+    });
 }
 
 namespace {
@@ -185,6 +200,9 @@ struct EncodedChunk {
     std::string times, vals;
     bool merge = false;
     bool mayHaveStored = false;
+    // The samples themselves, for a merge and for the first chunk (inserted by Store::appendChunk).
+    std::vector<std::int64_t> rawTimes;
+    std::vector<double> rawValues;
 };
 
 // Blocks of encoded chunks from one producer thread to the SQLite thread, bounded so a fast
@@ -303,27 +321,39 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
             }
     });
 
+    encodeAndInsert(threads > 1, [&](std::size_t h) {
+        const std::size_t b = start[h], e = start[h + 1];
+        return Gathered{times.subspan(b, e - b), values.subspan(b, e - b)};
+    });
+}
+
+void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(std::size_t)>& gather) {
+    const std::size_t nSeries = seriesIds_.size();
+    bool firstChunk = true;
     // Producer: sort each series by time and encode its chunks; a series that may collide with
     // stored samples or repeats a time is left for the SQLite thread to merge.
     auto encodeRange = [&](std::size_t from, std::size_t to) {
         std::vector<EncodedChunk> block;
         for (std::size_t h = from; h < to; ++h) {
-            const std::size_t b = start[h], e = start[h + 1];
-            if (b == e) continue;
-            auto t = times.subspan(b, e - b);
-            auto v = values.subspan(b, e - b);
+            const auto [t, v] = gather(h);
+            if (t.empty()) continue;
             sortByTime(t, v);
             const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
             flushed_[h] = true;
             if (mayHaveStored || std::adjacent_find(t.begin(), t.end()) != t.end()) {
-                block.push_back({h, 0, 0, 0, {}, {}, true, mayHaveStored});
+                block.push_back({h, 0, 0, 0, {}, {}, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
                 continue;
             }
             for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
                 const std::size_t n = std::min(kChunkSamples, t.size() - off);
                 const auto ct = t.subspan(off, n);
-                block.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), encodeTimes(ct), encodeValues(v.subspan(off, n)), false,
-                                 false});
+                const auto cv = v.subspan(off, n);
+                if (firstChunk) {
+                    block.push_back({h, 0, 0, 0, {}, {}, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
+                    firstChunk = false;
+                    continue;
+                }
+                block.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), encodeTimes(ct), encodeValues(cv), false, false, {}, {}});
             }
         }
         return block;
@@ -335,10 +365,9 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
     auto insertBlock = [&](const std::vector<EncodedChunk>& block) {
         for (const EncodedChunk& c : block) {
             const std::size_t h = c.handle;
+            const std::span<const std::int64_t> t(c.rawTimes);
+            const std::span<const double> v(c.rawValues);
             if (c.merge) {
-                const std::size_t b = start[h], e = start[h + 1];
-                auto t = times.subspan(b, e - b);
-                auto v = values.subspan(b, e - b);
                 if (mergeWithStored(seriesIds_[h], c.mayHaveStored, counterNames_[h], t, v)) continue;
                 for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
                     const std::size_t n = std::min(kChunkSamples, t.size() - off);
@@ -347,9 +376,7 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
                 continue;
             }
             if (!importId) {
-                const std::size_t b = start[h];
-                const auto n = static_cast<std::size_t>(c.n);
-                store_.appendChunk(seriesIds_[h], times.subspan(b, n), values.subspan(b, n));
+                store_.appendChunk(seriesIds_[h], t, v);
                 sql::Stmt given(store_.handle(), "SELECT import_id FROM chunks WHERE rowid=last_insert_rowid()");
                 importId = given.step() ? given.integer(0) : 0;
                 continue;
@@ -360,7 +387,7 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
         }
     };
     constexpr std::size_t kSeriesPerBlock = 64;
-    if (threads == 1) {
+    if (!parallel) {
         for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) insertBlock(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
         return;
     }

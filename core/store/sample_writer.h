@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -32,6 +33,15 @@ public:
         double value;
         Handle handle;
     };
+    struct TimedValue {
+        std::int64_t timeMs;
+        double value;
+    };
+    // Samples of one series in arrival order, parsed elsewhere; a series may have several runs.
+    struct SeriesRun {
+        Handle handle;
+        std::span<const TimedValue> samples;
+    };
 
     explicit SampleWriter(Store& store);
     ~SampleWriter();
@@ -46,9 +56,10 @@ public:
         if (pending_.size() >= flushSamples_) flush();
     }
     void flush();  // writes every pending sample; call before committing
-    // Writes batches parsed elsewhere (a file parsed on several threads), in order, as if each
-    // sample had been add()ed: one counting sort over all of them, no copy into the pending list.
-    void addBatches(std::span<const std::span<const Sample>> batches);
+    // Writes samples already grouped by series (a file parsed on several threads) with the same
+    // result as add()ing each: a series' runs are taken in the order given, no sort by series,
+    // no copy into the pending list.
+    void addRuns(std::span<const SeriesRun> runs);
     // Room for about `samples` before the next flush, so a large file's samples are not copied
     // at every doubling of the buffer (untouched reserved pages cost no memory).
     void reserve(std::size_t samples) { pending_.reserve(std::min(samples, flushSamples_)); }
@@ -62,6 +73,14 @@ public:
 private:
     std::size_t flushSamples_ = smallBatches() ? std::size_t{1} << 16 : kFlushSamples;
     void write(std::span<const std::span<const Sample>> batches, std::size_t total);
+    // The sorted samples of one series, in buffers the writer may sort in place.
+    struct Gathered {
+        std::span<std::int64_t> times;
+        std::span<double> values;
+    };
+    // Sorts and encodes each series `gather` hands out and inserts its chunks, on two threads
+    // when `parallel`; gather is called once per handle, in order, on the encoding thread.
+    void encodeAndInsert(bool parallel, const std::function<Gathered(std::size_t)>& gather);
 
     Store& store_;
     std::unordered_map<std::string, std::int64_t> deviceByName_;
