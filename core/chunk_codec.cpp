@@ -1,5 +1,6 @@
 #include "core/chunk_codec.h"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -37,6 +38,23 @@ std::uint64_t getLongVarint(const unsigned char*& p, const unsigned char* end) {
 
 inline std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end) {
     if (p != end && *p < 0x80) return *p++;  // one byte: the small deltas of a quiet counter
+    // Up to 8 bytes at once where 8 remain (a byte counter's delta takes ~5-6, a time's 2-3):
+    // the 7-bit groups are packed with three mask-and-shift steps instead of a loop whose exit
+    // branch mispredicts at every varint. Same value as the loop below.
+    if constexpr (std::endian::native == std::endian::little) {
+        if (end - p >= 8) {
+            std::uint64_t x = 0;
+            std::memcpy(&x, p, sizeof x);
+            if (const std::uint64_t stops = ~x & 0x8080808080808080ULL) {
+                const int bytes = std::countr_zero(stops) / 8 + 1;
+                if (bytes < 8) x &= (std::uint64_t{1} << (8 * bytes)) - 1;
+                p += bytes;
+                x = ((x & 0x7f007f007f007f00ULL) >> 1) | (x & 0x007f007f007f007fULL);
+                x = ((x & 0x3fff00003fff0000ULL) >> 2) | (x & 0x00003fff00003fffULL);
+                return ((x & 0x0fffffff00000000ULL) >> 4) | (x & 0x000000000fffffffULL);
+            }
+        }
+    }
     return getLongVarint(p, end);
 }
 

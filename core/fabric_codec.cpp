@@ -58,6 +58,15 @@ public:
         pos_ += n;
         return s;
     }
+    void skipStr() {
+        const std::uint32_t n = u32();
+        if (failed_ || n > in_.size() - pos_) return fail();
+        pos_ += n;
+    }
+    void skip(std::size_t n) {
+        if (failed_ || n > in_.size() - pos_) return fail();
+        pos_ += n;
+    }
     // Counts are checked against the bytes left (each item takes at least `minBytes`), so a
     // damaged count cannot make us reserve gigabytes.
     std::size_t count(std::size_t minBytes) {
@@ -161,6 +170,47 @@ std::optional<Fabric> decodeFabric(std::string_view bytes) {
     }
     if (r.failed() || !r.atEnd()) return std::nullopt;
     return f;
+}
+
+// The same walk and checks as decodeFabric, keeping only counts.
+std::optional<FabricCounts> countFabric(std::string_view bytes) {
+    if (bytes.size() < sizeof kMagic || bytes.substr(0, sizeof kMagic) != std::string_view(kMagic, sizeof kMagic))
+        return std::nullopt;
+    Reader r(bytes.substr(sizeof kMagic));
+    FabricCounts c;
+    const std::size_t nodes = r.count(21);
+    for (std::size_t i = 0; i < nodes; ++i) {
+        switch (r.u8()) {
+        case static_cast<std::uint8_t>(NodeType::Switch): ++c.switches; break;
+        case static_cast<std::uint8_t>(NodeType::Ca): ++c.cas; break;
+        case static_cast<std::uint8_t>(NodeType::Router): ++c.routers; break;
+        default: return std::nullopt;
+        }
+        r.skip(8);  // numPorts, lid
+        r.skipStr();
+        r.skipStr();
+        r.skipStr();
+    }
+    const std::size_t ports = r.count(37);
+    for (std::size_t i = 0; i < ports; ++i) {
+        if (r.u32() >= nodes) return std::nullopt;
+        r.skip(20);  // number, lid, width, capacityBps
+        const auto state = r.u8();
+        if (state > static_cast<std::uint8_t>(PortState::Active)) return std::nullopt;
+        if (state != static_cast<std::uint8_t>(PortState::Down)) ++c.ports;
+        r.skipStr();
+        r.skipStr();
+        r.skipStr();
+    }
+    c.links = r.count(25);
+    for (std::size_t i = 0; i < c.links; ++i) {
+        const std::uint32_t a = r.u32(), b = r.u32();
+        if (a >= ports || b >= ports) return std::nullopt;
+        r.skip(13);  // width, capacityBps, seenFromBothEnds
+        r.skipStr();
+    }
+    if (r.failed() || !r.atEnd()) return std::nullopt;
+    return c;
 }
 
 } // namespace fabscope

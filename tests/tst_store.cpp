@@ -137,6 +137,58 @@ private Q_SLOTS:
         decodeValues(encodeValues(fractions), v2);
         QCOMPARE(v2, fractions);
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(std::string_view("\x00\x05\x01", 3), v2));
+        // Deltas of every varint length (1-10 bytes), read 8 bytes at a time mid-block and byte
+        // by byte near its end.
+        std::vector<std::int64_t> steps{0};
+        for (int bits = 6; bits < 63; bits += 7)
+            for (std::int64_t d : {(std::int64_t{1} << bits) - 1, std::int64_t{1} << bits, -(std::int64_t{1} << bits)})
+                steps.push_back(steps.back() + d);
+        for (std::size_t skip = 0; skip < 12; ++skip) {
+            const std::vector<std::int64_t> tail(steps.begin() + static_cast<std::ptrdiff_t>(skip), steps.end());
+            t2.clear();
+            decodeTimes(encodeTimes(tail), t2);
+            QCOMPARE(t2, tail);
+        }
+    }
+
+    // `fabscope info` (and the window's header) counts the snapshot from its blob and totals the
+    // chunks of a large read-only store on several connections: the figures the tables and one
+    // connection give.
+    void infoCountsTheSameFromTheBlobAndOnSeveralConnections() {
+        const auto p = path("info.sqlite");
+        Fabric f = variedFabric();  // has a down port
+        f.nodes.push_back({NodeType::Router, "0x99", "router1", "", 2, 0});
+        {
+            Store s(p);
+            Store::Transaction tx(s);
+            s.writeSnapshot(f, "varied", 1);
+            const auto series = s.ensureSeries(1, "leaf01", "1", "xmit_bytes", "bytes");
+            // 20,000 one-sample chunks, more than one connection totals; times out of row order.
+            for (std::int64_t i = 0; i < 20000; ++i) {
+                const std::int64_t t = 1700000000000LL + (i * 7919) % 20000 * 10;
+                const double v = static_cast<double>(i);
+                s.appendChunk(series, std::span(&t, 1), std::span(&v, 1));
+            }
+            tx.commit();
+        }
+        const auto check = [&](const StoreInfo& info) {
+            QCOMPARE(info.switches, f.count(NodeType::Switch));
+            QCOMPARE(info.cas, f.count(NodeType::Ca));
+            QCOMPARE(info.routers, std::size_t{1});
+            QCOMPARE(info.ports, f.ports.size() - 1);  // the down port is not counted
+            QCOMPARE(info.links, f.links.size());
+            QCOMPARE(info.samples, std::size_t{20000});
+            QCOMPARE(*info.timeStart, 1700000000.0);
+            QCOMPARE(*info.timeEnd, 1700000199.99);
+        };
+        Store rw(p);  // read-write: one connection
+        check(rw.info());
+        qputenv("FABSCOPE_THREADS", "3");
+        check(Store(p, Store::Mode::ReadOnly).info());
+        qunsetenv("FABSCOPE_THREADS");
+        sql::exec(rw.handle(), "DELETE FROM snapshot_fabric");  // as a store written before v5
+        check(rw.info());
+        check(Store(p, Store::Mode::ReadOnly).info());
     }
 
     void topologyAndSeriesRoundTrip() {

@@ -18,19 +18,37 @@ double RateSeries::coveredSeconds() const {
     return s;
 }
 
-bool isSaturatedCeiling(std::string_view counter, double value) {
-    constexpr double k64 = 18446744073709551615.0;  // rounds to 2^64 as a double: compare with >=
-    constexpr double k32 = 4294967295.0;
-    if (value >= k64 || value == k32) return true;
-    const bool data = counter == "xmit_bytes" || counter == "rcv_bytes";
-    if (data) return value == 4 * k32;  // PortXmitData/PortRcvData count 4-byte words
-    // Error counters of the IB PortCounters attribute are 16 bits wide, two of them only 8.
-    if (counter == "link_downed" || counter == "link_error_recovery") return value == 255.0;
-    const bool err16 = counter == "symbol_errors" || counter == "rcv_errors" || counter == "xmit_discards" ||
-                       counter == "rcv_remote_phys_errors" || counter == "rcv_switch_relay_errors" ||
-                       counter == "xmit_constraint_errors" || counter == "rcv_constraint_errors";
-    return err16 && value == 65535.0;
-}
+namespace {
+// A counter's ceilings, its name compared once per series rather than once per value (byte
+// counters pass 2^32 within seconds, so every later value reaches these checks).
+class Ceilings {
+public:
+    explicit Ceilings(std::string_view counter)
+        : data_(counter == "xmit_bytes" || counter == "rcv_bytes"),
+          bits8_(counter == "link_downed" || counter == "link_error_recovery"),
+          bits16_(counter == "symbol_errors" || counter == "rcv_errors" || counter == "xmit_discards" ||
+                  counter == "rcv_remote_phys_errors" || counter == "rcv_switch_relay_errors" ||
+                  counter == "xmit_constraint_errors" || counter == "rcv_constraint_errors") {}
+    [[nodiscard]] bool at(double value) const {
+        constexpr double k64 = 18446744073709551615.0;  // rounds to 2^64 as a double: compare with >=
+        constexpr double k32 = 4294967295.0;
+        if (value >= k64 || value == k32) return true;
+        if (data_) return value == 4 * k32;  // PortXmitData/PortRcvData count 4-byte words
+        // Error counters of the IB PortCounters attribute are 16 bits wide, two of them only 8.
+        if (bits8_) return value == 255.0;
+        return bits16_ && value == 65535.0;
+    }
+    // As isSaturated(): the common case costs one compare.
+    [[nodiscard]] bool saturated(double value) const {
+        return !(value < 4294967295.0 && value != 255.0 && value != 65535.0) && at(value);
+    }
+
+private:
+    bool data_, bits8_, bits16_;
+};
+} // namespace
+
+bool isSaturatedCeiling(std::string_view counter, double value) { return Ceilings(counter).at(value); }
 
 RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gapFactor) {
     RateSeries r;
@@ -48,12 +66,13 @@ RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gap
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n / 2), sorted.end());
     const double gapMs = gapFactor * static_cast<double>(sorted[n / 2]);
 
-    bool satA = isSaturated(counter, d.values[0]);
+    const Ceilings ceilings(counter);
+    bool satA = ceilings.saturated(d.values[0]);
     for (std::size_t i = 0; i < n; ++i) {
         r.startMs[i] = d.timesMs[i];
         r.endMs[i] = d.timesMs[i + 1];
         const double a = d.values[i], b = d.values[i + 1];
-        const bool satB = isSaturated(counter, b);
+        const bool satB = ceilings.saturated(b);
         IntervalFlag f = IntervalFlag::Ok;
         if (satA || satB) f = IntervalFlag::Saturated;
         else if (b < a) f = IntervalFlag::Reset;
