@@ -142,7 +142,8 @@ private Q_SLOTS:
         std::vector<std::int64_t> steps{0};
         for (int bits = 6; bits < 63; bits += 7)
             for (std::int64_t d : {(std::int64_t{1} << bits) - 1, std::int64_t{1} << bits, -(std::int64_t{1} << bits)})
-                steps.push_back(steps.back() + d);
+                // Summed with wrap-around, as the codec subtracts: a signed sum overflows at 2^62.
+                steps.push_back(static_cast<std::int64_t>(static_cast<std::uint64_t>(steps.back()) + static_cast<std::uint64_t>(d)));
         for (std::size_t skip = 0; skip < 12; ++skip) {
             const std::vector<std::int64_t> tail(steps.begin() + static_cast<std::ptrdiff_t>(skip), steps.end());
             t2.clear();
