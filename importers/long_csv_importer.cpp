@@ -83,7 +83,8 @@ bool parseSecondsToMs(std::string_view s, std::int64_t& ms) {
     const char* const end = p + s.size();
     std::int64_t whole = 0;
     const char* const digits = p;
-    while (p != end && static_cast<unsigned>(*p - '0') < 10) whole = whole * 10 + (*p++ - '0');
+    // At most 12 digits are read, so `whole` cannot overflow on a long digit string.
+    while (p != end && p - digits < 12 && static_cast<unsigned>(*p - '0') < 10) whole = whole * 10 + (*p++ - '0');
     if (p == digits || p - digits > 11 || whole >= 100'000'000'000) return false;
     std::int64_t frac = 0;
     int decimals = 0;
