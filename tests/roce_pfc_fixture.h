@@ -69,6 +69,10 @@ public:
     void pauses(const std::string& node, const std::string& port, const std::vector<double>& share) {
         sent_[{node, port}] = share;
     }
+    // What `port` of `node` itself counted as received, where it disagrees with its peer's sent.
+    void received(const std::string& node, const std::string& port, const std::vector<double>& share) {
+        received_[{node, port}] = share;
+    }
     void bytes(const std::string& node, const std::string& port, const std::vector<double>& util) { util_[{node, port}] = util; }
     // A job file (the documented job CSV) imported with the counters.
     void job(std::string csv) { job_ = std::move(csv); }
@@ -86,7 +90,8 @@ public:
             const std::int64_t ts = kT0 + static_cast<std::int64_t>(t * kDt);
             for (const auto& [dev, ns] : neighbours_) {
                 for (const auto& n : ns) {
-                    const double tx = total(sent_, dev, n.local, t), rx = total(sent_, n.system, n.remote, t);
+                    const double tx = total(sent_, dev, n.local, t);
+                    const double rx = received_.count({dev, n.local}) ? total(received_, dev, n.local, t) : total(sent_, n.system, n.remote, t);
                     if (dev.starts_with("gpu")) {
                         auto& e = ethtool[dev];
                         if (n.local == ns.front().local) e << ts << "\n";
@@ -139,7 +144,7 @@ private:
         return sum;
     }
     std::map<std::string, std::vector<Neighbour>> neighbours_;
-    std::map<Key, std::vector<double>> sent_, util_;
+    std::map<Key, std::vector<double>> sent_, received_, util_;
     std::string job_;
 };
 

@@ -158,6 +158,21 @@ private Q_SLOTS:
         QCOMPARE(report.jobs[0].stragglerFinding, s[0].id);
     }
 
+    void endsThatDisagreeAreNamed() {
+        // gpu5's NIC says it held leaf03 paused 95 % of the time; leaf03's port counted 40 % received
+        // from the 4th interval on (a counter or a cable to check). The storm still has its origin.
+        RoceFabric f;
+        f.pauses("gpu5", "eth2", during(0.95));
+        std::vector<double> counted = during(0.95);
+        for (std::size_t i = 4; i < counted.size(); ++i) counted[i] = 0.40;
+        f.received("leaf03", "Ethernet0", counted);
+        for (const std::string p : {"Ethernet48", "Ethernet52"}) f.pauses("leaf03", p, during(0.75));
+        const auto storms = ofKind(analyzeStore(f.store(stores_, "disagree")), FindingKind::PfcStorm);
+        QCOMPARE(storms.size(), std::size_t{1});
+        QCOMPARE(label(*storms[0].origin), std::string("gpu5:eth2"));
+        QCOMPARE(metricText(storms[0], "counters_disagree"), std::string("gpu5 eth2 sent 95% but leaf03 Ethernet0 received 40%"));
+    }
+
     void oneIntervalBlipIsNothing() {
         RoceFabric f;
         f.pauses("gpu5", "eth2", during(0.95, 4, 5));

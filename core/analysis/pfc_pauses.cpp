@@ -7,6 +7,44 @@
 namespace fabscope {
 namespace {
 
+// Merges one counter's intervals (ascending by end) into `into`, keeping the larger share where
+// both have an interval ending at the same time. Sorted vectors, not maps: a RoCE fabric has
+// thousands of ports x hundreds of intervals, and the shares are copied to link peers.
+void mergeWorst(std::vector<PauseInterval>& into, std::vector<PauseInterval>&& add) {
+    if (into.empty()) {
+        into = std::move(add);
+        return;
+    }
+    std::vector<PauseInterval> merged;
+    merged.reserve(into.size() + add.size());
+    auto a = into.begin(), b = add.begin();
+    while (a != into.end() || b != add.end()) {
+        if (b == add.end() || (a != into.end() && a->endMs < b->endMs)) {
+            merged.push_back(*a++);
+        } else if (a == into.end() || b->endMs < a->endMs) {
+            merged.push_back(*b++);
+        } else {
+            merged.push_back({a->endMs, a->startMs, std::max(a->share, b->share)});
+            ++a;
+            ++b;
+        }
+    }
+    into = std::move(merged);
+}
+
+// Rates come in time order; a repeated end (a duplicated sample) keeps its first start and its
+// worst share, as the same end does across priorities.
+void sortByEndKeepingWorst(std::vector<PauseInterval>& v) {
+    const auto byEnd = [](const PauseInterval& x, const PauseInterval& y) { return x.endMs < y.endMs; };
+    if (!std::is_sorted(v.begin(), v.end(), byEnd)) std::stable_sort(v.begin(), v.end(), byEnd);
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (kept > 0 && v[kept - 1].endMs == v[i].endMs) v[kept - 1].share = std::max(v[kept - 1].share, v[i].share);
+        else v[kept++] = v[i];
+    }
+    v.resize(kept);
+}
+
 // The port's own pause counters of one direction ("tx" or "rx"), durations preferred.
 std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const std::string& dir) {
     const PfcStormConfig& c = ctx.config().pfcStorm;
@@ -18,21 +56,24 @@ std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const
                 const auto p = ctx.fabricPort(sp);
                 if (!p) continue;
                 PauseShares& s = out[p->value()];
-                if (frames && !s.byEnd.empty() && !s.fromFrames) continue;  // durations already known
+                if (frames && !s.intervals.empty() && !s.fromFrames) continue;  // durations already known
                 double bps = static_cast<double>(ctx.fabric().port(*p).capacityBps);
                 if (bps <= 0)
                     if (auto l = ctx.linkOf(*p)) bps = static_cast<double>(ctx.fabric().link(*l).capacityBps);
                 const double perUnit = pauseSecondsPerUnit(frames != 0, bps, c);
                 const RateSeries r = ctx.rates(series, counter);
+                std::vector<PauseInterval> shares;
+                shares.reserve(r.size());
                 bool any = false;
                 for (std::size_t i = 0; i < r.size(); ++i) {
                     if (!r.ok(i)) continue;
                     const double dt = static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
                     const double share = shareOfInterval(r.delta[i] * perUnit, dt);
-                    auto [it, fresh] = s.byEnd.try_emplace(r.endMs[i], r.startMs[i], share);
-                    if (!fresh) it->second.second = std::max(it->second.second, share);
+                    shares.push_back({r.endMs[i], r.startMs[i], share});
                     any = any || share > 0;
                 }
+                sortByEndKeepingWorst(shares);
+                mergeWorst(s.intervals, std::move(shares));
                 if (any) s.prios.insert(prio);
                 s.fromFrames = s.fromFrames || frames;
             }
@@ -47,8 +88,10 @@ double meanShare(const PauseShares& s, double start, double end) {
     double sum = 0, n = 0;
     const auto from = static_cast<std::int64_t>(std::llround(start * 1000.0));
     const auto to = static_cast<std::int64_t>(std::llround(end * 1000.0));
-    for (auto it = s.byEnd.upper_bound(from); it != s.byEnd.end() && it->first <= to; ++it) {
-        sum += it->second.second;
+    auto it = std::upper_bound(s.intervals.begin(), s.intervals.end(), from,
+                               [](std::int64_t t, const PauseInterval& x) { return t < x.endMs; });
+    for (; it != s.intervals.end() && it->endMs <= to; ++it) {
+        sum += it->share;
         ++n;
     }
     return n > 0 ? sum / n : 0.0;
@@ -56,15 +99,34 @@ double meanShare(const PauseShares& s, double start, double end) {
 
 FabricPauses measurePauses(const AnalysisContext& ctx) {
     const PfcStormConfig& c = ctx.config().pfcStorm;
-    const auto tx = ownShares(ctx, "tx"), rx = ownShares(ctx, "rx");
+    auto tx = ownShares(ctx, "tx"), rx = ownShares(ctx, "rx");
     FabricPauses out;
     auto peerOf = [&](std::uint32_t p) -> std::optional<std::uint32_t> {
         const auto l = ctx.linkOf(PortId(p));
         if (!l) return std::nullopt;
         return ctx.peer(*l, PortId(p)).value();
     };
-    for (const auto& [p, s] : tx) out.ports[p].sent = s;
-    for (const auto& [p, s] : rx) out.ports[p].received = s;
+    // Both ends measured: they should agree; say where they do not.
+    for (const auto& [p, s] : tx) {
+        const auto q = peerOf(p);
+        if (!q) continue;
+        const auto other = rx.find(*q);
+        if (other == rx.end()) continue;
+        PauseDisagreement worst{PortId(p), PortId(*q), 0, 0};
+        double gap = c.disagreement;
+        // Both ascending by end: walk them together for the intervals both measured.
+        auto b = other->second.intervals.begin();
+        const auto bEnd = other->second.intervals.end();
+        for (const PauseInterval& v : s.intervals) {
+            while (b != bEnd && b->endMs < v.endMs) ++b;
+            if (b != bEnd && b->endMs == v.endMs && std::abs(v.share - b->share) > gap) {
+                gap = std::abs(v.share - b->share);
+                worst.sentShare = v.share;
+                worst.receivedShare = b->share;
+            }
+        }
+        if (gap > c.disagreement) out.disagreements.push_back(worst);
+    }
     // A port without its own counter of a direction reads its peer's counter of the other one.
     for (const auto& [p, s] : rx)
         if (const auto q = peerOf(p); q && !tx.count(*q)) {
@@ -76,21 +138,9 @@ FabricPauses measurePauses(const AnalysisContext& ctx) {
             out.ports[*q].received = s;
             out.ports[*q].received.fromPeer = true;
         }
-    // Both ends measured: they should agree; say where they do not.
-    for (const auto& [p, s] : tx) {
-        const auto q = peerOf(p);
-        if (!q || !rx.count(*q)) continue;
-        const PauseShares& other = rx.at(*q);
-        PauseDisagreement worst{PortId(p), PortId(*q), 0, 0};
-        double gap = c.disagreement;
-        for (const auto& [end, v] : s.byEnd)
-            if (const auto it = other.byEnd.find(end); it != other.byEnd.end() && std::abs(v.second - it->second.second) > gap) {
-                gap = std::abs(v.second - it->second.second);
-                worst.sentShare = v.second;
-                worst.receivedShare = it->second.second;
-            }
-        if (gap > c.disagreement) out.disagreements.push_back(worst);
-    }
+    // Last, as nothing reads them after: the ports' own shares are moved, not copied.
+    for (auto& [p, s] : tx) out.ports[p].sent = std::move(s);
+    for (auto& [p, s] : rx) out.ports[p].received = std::move(s);
     return out;
 }
 

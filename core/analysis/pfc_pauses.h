@@ -11,6 +11,7 @@
 // is the upper bound for isolated frames). Per interval the worst priority counts. docs/ANALYSIS.md.
 #include "core/analysis/context.h"
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -18,8 +19,13 @@
 
 namespace fabscope {
 
+struct PauseInterval {
+    std::int64_t endMs = 0, startMs = 0;
+    double share = 0;  // of the interval's time, 0..1
+};
+
 struct PauseShares {
-    std::map<std::int64_t, std::pair<std::int64_t, double>> byEnd;  // interval end ms -> (start ms, share)
+    std::vector<PauseInterval> intervals;  // ascending by endMs, one per end (the worst priority's share)
     std::set<int> prios;     // priorities that paused at all
     bool fromFrames = false;  // converted from frame counts
     bool fromPeer = false;    // read from the link peer's counters of the other direction

@@ -37,22 +37,22 @@ struct Storm {
 std::optional<Storm> stormOf(const PauseShares& s, const PfcStormConfig& c) {
     std::optional<Storm> best;
     std::size_t bestLen = 0;
-    std::vector<std::pair<std::int64_t, std::pair<std::int64_t, double>>> v(s.byEnd.begin(), s.byEnd.end());
+    const std::vector<PauseInterval>& v = s.intervals;
     std::size_t i = 0;
     while (i < v.size()) {
-        if (v[i].second.second < c.share) {
+        if (v[i].share < c.share) {
             ++i;
             continue;
         }
         std::size_t j = i;
         // Consecutive: the next interval starts where this one ended.
-        while (j + 1 < v.size() && v[j + 1].second.first == v[j].first && v[j + 1].second.second >= c.share) ++j;
+        while (j + 1 < v.size() && v[j + 1].startMs == v[j].endMs && v[j + 1].share >= c.share) ++j;
         const std::size_t len = j - i + 1;
         if (len >= static_cast<std::size_t>(std::max(1, c.minSamples)) && len > bestLen) {
-            Storm st{static_cast<double>(v[i].second.first) / 1000.0, static_cast<double>(v[j].first) / 1000.0, 0, 0, {}, s.fromFrames};
+            Storm st{static_cast<double>(v[i].startMs) / 1000.0, static_cast<double>(v[j].endMs) / 1000.0, 0, 0, {}, s.fromFrames};
             for (std::size_t k = i; k <= j; ++k) {
-                st.peak = std::max(st.peak, v[k].second.second);
-                st.mean += v[k].second.second / static_cast<double>(len);
+                st.peak = std::max(st.peak, v[k].share);
+                st.mean += v[k].share / static_cast<double>(len);
             }
             for (int p : s.prios) st.priorities += (st.priorities.empty() ? "" : ",") + std::to_string(p);
             best = st;
@@ -177,10 +177,10 @@ private:
     std::size_t sharedRun(const std::vector<std::uint32_t>& cycle) const {
         std::map<std::int64_t, std::pair<std::int64_t, std::size_t>> byEnd;  // end -> (start, ports storming)
         for (auto p : cycle)
-            for (const auto& [end, v] : pauses_.ports.at(p).sent.byEnd)
-                if (v.second >= c_.share) {
-                    auto& e = byEnd[end];
-                    e.first = v.first;
+            for (const PauseInterval& v : pauses_.ports.at(p).sent.intervals)
+                if (v.share >= c_.share) {
+                    auto& e = byEnd[v.endMs];
+                    e.first = v.startMs;
                     ++e.second;
                 }
         std::size_t best = 0, run = 0;
