@@ -263,6 +263,25 @@ private Q_SLOTS:
         QCOMPARE(*out, std::string("\na b\ncd [7] e\n"));
         QVERIFY(!cleanTerminalCapture("plain [1] output\n"));  // nothing to clean: no copy
     }
+
+    void captureMarksAreFoundAnywhere() {
+        // A counter CSV with one mark at every offset of its first 40 bytes and of its last 40: the
+        // pre-pass must see each, wherever it falls against its 16-byte blocks and the file's end.
+        std::string csv = "timestamp,node,port,counter,value\nScript done,a]<b,3,x,1\n";  // candidates, not marks
+        while (csv.size() < 300) csv += "1700000000,sw01 Spine,3,xmit_bytes,12345\n";
+        QVERIFY(!cleanTerminalCapture(csv));
+        QVERIFY(!cleanTerminalCapture(csv + "\nScript done"));  // a cut banner is no mark
+        QVERIFY(!cleanTerminalCapture(csv + "x]<stdout"));
+        for (const std::string& mark : {std::string("\x1b[0m"), std::string("[1,0]<stdout>:"), std::string("[2,1]<stderr>:"),
+                                       std::string("\nScript done on 2024-05-02 10:11:12+00:00\n")}) {
+            for (std::size_t at = 0; at < 40; ++at) {
+                for (const std::size_t pos : {at, csv.size() - at}) {
+                    const std::string in = csv.substr(0, pos) + mark + csv.substr(pos);
+                    QVERIFY2(cleanTerminalCapture(in), (mark + " at " + std::to_string(pos)).c_str());
+                }
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRealCaptures)
