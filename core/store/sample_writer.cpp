@@ -33,16 +33,29 @@ SampleWriter::SampleWriter(Store& store) : store_(store) {
     // Series ids are rowids: those above today's largest are created by this writer.
     sql::Stmt maxId(store.handle(), "SELECT coalesce(max(id), 0) FROM series");
     if (maxId.step()) firstNewSeriesId_ = maxId.integer(0) + 1;
-    for (auto& [name, id] : store.deviceNames()) {
-        const std::string guid = normaliseGuid(name);
-        deviceByName_.emplace(name.starts_with("0x") && !guid.empty() ? guid : name, id);
+    // A large fabric has ~120k names (GUID, name, description, system name of each node): they
+    // are viewed in one buffer, not copied into a string each, and only GUIDs are normalised.
+    auto names = store.deviceNames();
+    std::size_t total = 0;
+    for (auto& [name, id] : names) {
+        if (name.starts_with("0x"))
+            if (std::string guid = normaliseGuid(name); !guid.empty()) name = std::move(guid);
+        total += name.size();
+    }
+    deviceNameArena_.reserve(total);
+    for (const auto& [name, id] : names) deviceNameArena_ += name;
+    deviceByName_.reserve(names.size());
+    std::size_t at = 0;
+    for (const auto& [name, id] : names) {
+        deviceByName_.emplace(std::string_view(deviceNameArena_).substr(at, name.size()), id);
+        at += name.size();
     }
 }
 
 SampleWriter::~SampleWriter() = default;
 
 std::int64_t SampleWriter::resolveDevice(std::string_view node) const {
-    if (auto it = deviceByName_.find(std::string(node)); it != deviceByName_.end()) return it->second;
+    if (auto it = deviceByName_.find(node); it != deviceByName_.end()) return it->second;
     if (node.starts_with("0x") || node.starts_with("0X")) {
         if (auto it = deviceByName_.find(normaliseGuid(node)); it != deviceByName_.end()) return it->second;
     }

@@ -83,7 +83,8 @@ private:
     void encodeAndInsert(bool parallel, const std::function<Gathered(std::size_t)>& gather);
 
     Store& store_;
-    std::unordered_map<std::string, std::int64_t> deviceByName_;
+    std::string deviceNameArena_;  // every name the map below views, in one buffer
+    std::unordered_map<std::string_view, std::int64_t> deviceByName_;
     std::unordered_map<std::string, Handle> handles_;
     std::vector<std::int64_t> seriesIds_;  // by handle
     std::vector<Sample> pending_;
