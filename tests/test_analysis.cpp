@@ -177,7 +177,11 @@ private Q_SLOTS:
                 QVERIFY(f["metrics"].toObject()["peak_util"].toDouble() >= 0.9);
                 QVERIFY(f["summary"].toString().contains("200 Gb/s"));
             }
-            if (f["kind"] == "degraded_link") QCOMPARE(f["metrics"].toObject()["capacity_lost_gbps"].toDouble(), 150.0);
+            if (f["kind"] == "degraded_link") {
+                QCOMPARE(f["metrics"].toObject()["capacity_lost_gbps"].toDouble(), 150.0);
+                QCOMPARE(f["metrics"].toObject()["link_class"].toString(), QString("host links"));
+                QVERIFY(f["summary"].toString().contains("most host links run 4xHDR (200 Gb/s)"));
+            }
         }
     }
 
@@ -280,6 +284,10 @@ private Q_SLOTS:
         // An expected width above what the link runs makes it degraded.
         const FindingsReport w = run(db, parseAnalysisConfig(R"({"degraded_link": {"expected_width": 8}})"));
         QCOMPARE(count(w, FindingKind::DegradedLink), std::size_t{1});
+        std::string linkClass;
+        for (const auto& [k, v] : w.findings[0].metrics)
+            if (k == "link_class") linkClass = std::get<std::string>(v);
+        QCOMPARE(linkClass, std::string("tier 1-1 switch links"));  // two switches, no hosts
     }
 
     void badConfigIsRejected() {

@@ -1,4 +1,5 @@
 #include "core/analysis/context.h"
+#include "core/tiers.h"
 
 #include "core/fabric_codec.h"
 
@@ -73,6 +74,16 @@ RateSeries AnalysisContext::rates(const Store& via, std::int64_t seriesId, const
 
 std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {
     return ports_ ? ports_->port(p.node, p.port) : std::nullopt;
+}
+
+const std::vector<int>& AnalysisContext::tiers() const {
+    std::call_once(tiersOnce_, [this] { tiers_ = computeTiers(fabric_); });
+    return tiers_;
+}
+
+const std::vector<bool>& AnalysisContext::aggregationNodes() const {
+    std::call_once(aggregationOnce_, [this] { aggregation_ = findAggregationNodes(fabric_); });
+    return aggregation_;
 }
 
 std::optional<LinkId> AnalysisContext::linkOf(PortId p) const { return linkOfPort_[p.value()]; }

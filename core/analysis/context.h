@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <tuple>
 #include <string>
@@ -35,6 +36,10 @@ public:
     AnalysisContext& operator=(const AnalysisContext&) = delete;
 
     [[nodiscard]] const Fabric& fabric() const { return fabric_; }
+    // Each node's tier (core/tiers.h) and whether it is a switch's internal aggregation node
+    // (core/model.h): computed once, when a detector first asks, for all that ask after it.
+    [[nodiscard]] const std::vector<int>& tiers() const;
+    [[nodiscard]] const std::vector<bool>& aggregationNodes() const;
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
     [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
     [[nodiscard]] double windowStart() const { return windowStart_; }
@@ -72,6 +77,9 @@ private:
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
     std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
     std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none
+    mutable std::once_flag tiersOnce_, aggregationOnce_;
+    mutable std::vector<int> tiers_;
+    mutable std::vector<bool> aggregation_;
 };
 
 } // namespace fabscope

@@ -15,12 +15,22 @@ namespace {
 // Links are compared with their peers: host links together, switch links per pair of tiers
 // (leaf-spine apart from spine-core), since each class may legitimately run differently.
 // Links to a switch's internal aggregation node are a class of their own, never host links.
-std::string linkClass(const Fabric& f, const std::vector<int>& tiers, const std::vector<bool>& aggregation, const Link& l) {
+// A class is a pair of numbers while links are counted (83k links of a large fabric), named
+// when reported. Switch links are (lower tier, upper tier); tiers are >= -1.
+using LinkClass = std::pair<int, int>;
+constexpr LinkClass kAggregationClass{-2, 0}, kHostClass{-2, 1};
+
+LinkClass linkClass(const Fabric& f, const std::vector<int>& tiers, const std::vector<bool>& aggregation, const Link& l) {
     const auto na = f.port(l.a).node.value(), nb = f.port(l.b).node.value();
-    if (aggregation[na] || aggregation[nb]) return "aggregation node links";
-    if (f.nodes[na].type != NodeType::Switch || f.nodes[nb].type != NodeType::Switch) return "host links";
-    const int lo = std::min(tiers[na], tiers[nb]), hi = std::max(tiers[na], tiers[nb]);
-    return "tier " + std::to_string(lo) + "-" + std::to_string(hi) + " switch links";
+    if (aggregation[na] || aggregation[nb]) return kAggregationClass;
+    if (f.nodes[na].type != NodeType::Switch || f.nodes[nb].type != NodeType::Switch) return kHostClass;
+    return {std::min(tiers[na], tiers[nb]), std::max(tiers[na], tiers[nb])};
+}
+
+std::string className(LinkClass cls) {
+    if (cls == kAggregationClass) return "aggregation node links";
+    if (cls == kHostClass) return "host links";
+    return "tier " + std::to_string(cls.first) + "-" + std::to_string(cls.second) + " switch links";
 }
 
 // The value held by more than half of the class, if any: "most links" must mean a majority,
@@ -44,24 +54,34 @@ struct ClassStats {
 void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
     const Fabric& f = ctx.fabric();
     const DegradedLinkConfig& cfg = ctx.config().degradedLink;
-    const std::vector<int> tiers = computeTiers(f);
-    const std::vector<bool> aggregation = findAggregationNodes(f);
+    const std::vector<int>& tiers = ctx.tiers();
+    const std::vector<bool>& aggregation = ctx.aggregationNodes();
 
-    std::map<std::string, ClassStats> stats;
-    for (const Link& l : f.links) {
-        ClassStats& s = stats[linkClass(f, tiers, aggregation, l)];
+    // A fabric has a handful of speed names: each is parsed once.
+    std::map<std::string, std::optional<double>, std::less<>> laneOfSpeed;
+    auto laneOf = [&](const std::string& speed) {
+        auto it = laneOfSpeed.find(speed);
+        if (it == laneOfSpeed.end()) it = laneOfSpeed.emplace(speed, laneRateGbps(speed)).first;
+        return it->second;
+    };
+    std::vector<LinkClass> classOf(f.links.size());
+    std::map<LinkClass, ClassStats> stats;
+    for (std::size_t i = 0; i < f.links.size(); ++i) {
+        const Link& l = f.links[i];
+        classOf[i] = linkClass(f, tiers, aggregation, l);
+        ClassStats& s = stats[classOf[i]];
         if (l.width) ++s.widths[*l.width];
-        if (auto r = laneRateGbps(l.speed)) {
+        if (auto r = laneOf(l.speed)) {
             ++s.laneRates[*r];
             s.speedName.emplace(*r, l.speed);
         }
     }
 
-    for (const Link& l : f.links) {
-        const auto lane = laneRateGbps(l.speed);
+    for (std::size_t i = 0; i < f.links.size(); ++i) {
+        const Link& l = f.links[i];
+        const auto lane = laneOf(l.speed);
         if (!l.width || !lane) continue;  // "??" / "???": nothing to compare
-        const std::string cls = linkClass(f, tiers, aggregation, l);
-        const ClassStats& s = stats[cls];
+        const ClassStats& s = stats[classOf[i]];
         // A configured expectation wins over what the class does (ibdiagnet --lw / --ls).
         const std::optional<int> wantWidth = cfg.expectedWidth ? cfg.expectedWidth : majority(s.widths);
         const std::optional<double> wantLane = cfg.expectedSpeed ? laneRateGbps(*cfg.expectedSpeed) : majority(s.laneRates);
@@ -78,6 +98,7 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
 
         // Switch end first on host links; otherwise the lower tier first (leaf before spine).
         PortId first = l.a, second = l.b;
+        const std::string cls = className(classOf[i]);
         const auto na = f.port(l.a).node.value(), nb = f.port(l.b).node.value();
         if ((f.nodes[na].type != NodeType::Switch && f.nodes[nb].type == NodeType::Switch) ||
             (f.nodes[na].type == f.nodes[nb].type && tiers[nb] < tiers[na]))

@@ -116,7 +116,7 @@ void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<F
 
 void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) {
     const Fabric& f = ctx.fabric();
-    const std::vector<int> tiers = computeTiers(f);
+    const std::vector<int>& tiers = ctx.tiers();
     std::map<std::uint32_t, std::vector<std::pair<PortId, PortId>>> groups;  // switch -> its up-links (local, remote)
     for (const Link& l : f.links) {
         for (auto [local, remote] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}}) {

@@ -252,7 +252,7 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
     const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
-    const auto aggregation = findAggregationNodes(ctx.fabric());
+    const std::vector<bool>& aggregation = ctx.aggregationNodes();
     for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, aggregation, sj, s));
     return out;
 }

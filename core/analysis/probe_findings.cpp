@@ -191,7 +191,7 @@ void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::ve
         votes[i].reply = votingRoutes(pairs[i].reply, ctx);
     }
     const auto blamed = blameLinks(votes, cfg.lossyLink.minBadVotes, cfg.lossyLink.maxGoodShare);
-    const std::vector<int> tier = computeTiers(ctx.fabric());
+    const std::vector<int>& tier = ctx.tiers();
     std::vector<bool> explained(pairs.size(), false);
     for (const BlamedLinks& b : blamed) {
         out.push_back(lossyLink(ctx, tier, pairs, b));
