@@ -57,11 +57,6 @@ bool startsWithMark(std::string_view s) {
     return s.front() == '\x1b' || s.starts_with("]<stdout>:") || s.starts_with("]<stderr>:") || s.starts_with("\nScript done on ");
 }
 
-bool anyMark(std::string_view bytes) {
-    return bytes.find('\x1b') != std::string_view::npos || bytes.find("]<stdout>:") != std::string_view::npos ||
-           bytes.find("]<stderr>:") != std::string_view::npos || bytes.find("\nScript done on ") != std::string_view::npos;
-}
-
 // Every counter file goes through this before it is parsed: one pass, 16 bytes at a time, for an
 // ESC, "]<" or "\nS" (candidates checked in full), instead of four searches, one of which stopped
 // at every line's '\n'.
@@ -80,7 +75,9 @@ bool hasMark(std::string_view bytes) {
             if (startsWithMark(bytes.substr(i + static_cast<std::size_t>(std::countr_zero(m))))) return true;
     }
 #endif
-    return anyMark(bytes.substr(i));  // marks starting in the last bytes (or every byte without SSE2)
+    for (; i < bytes.size(); ++i)  // the last bytes (every byte without SSE2)
+        if (startsWithMark(bytes.substr(i))) return true;
+    return false;
 }
 
 }  // namespace

@@ -7,42 +7,22 @@
 namespace fabscope {
 namespace {
 
-// Merges one counter's intervals (ascending by end) into `into`, keeping the larger share where
-// both have an interval ending at the same time. Sorted vectors, not maps: a RoCE fabric has
-// thousands of ports x hundreds of intervals, and the shares are copied to link peers.
-void mergeWorst(std::vector<PauseInterval>& into, std::vector<PauseInterval>&& add) {
-    if (into.empty()) {
-        into = std::move(add);
-        return;
-    }
-    std::vector<PauseInterval> merged;
-    merged.reserve(into.size() + add.size());
-    auto a = into.begin(), b = add.begin();
-    while (a != into.end() || b != add.end()) {
-        if (b == add.end() || (a != into.end() && a->endMs < b->endMs)) {
-            merged.push_back(*a++);
-        } else if (a == into.end() || b->endMs < a->endMs) {
-            merged.push_back(*b++);
-        } else {
-            merged.push_back({a->endMs, a->startMs, std::max(a->share, b->share)});
-            ++a;
-            ++b;
-        }
-    }
-    into = std::move(merged);
-}
-
-// Rates come in time order; a repeated end (a duplicated sample) keeps its first start and its
-// worst share, as the same end does across priorities.
-void sortByEndKeepingWorst(std::vector<PauseInterval>& v) {
+// Adds one counter's intervals to a port's, keeping them ascending by end with one interval per
+// end: its first start and its worst share (a duplicated sample, or the same end at another
+// priority). Sorted vectors, not maps: a RoCE fabric has thousands of ports x hundreds of
+// intervals, and the shares are copied to link peers. Rates come in time order, so the sort
+// and the merge are only a check in the usual case.
+void addKeepingWorst(std::vector<PauseInterval>& into, std::vector<PauseInterval>&& add) {
     const auto byEnd = [](const PauseInterval& x, const PauseInterval& y) { return x.endMs < y.endMs; };
-    if (!std::is_sorted(v.begin(), v.end(), byEnd)) std::stable_sort(v.begin(), v.end(), byEnd);
+    if (!std::is_sorted(add.begin(), add.end(), byEnd)) std::stable_sort(add.begin(), add.end(), byEnd);
+    const auto mid = into.insert(into.end(), add.begin(), add.end());
+    std::inplace_merge(into.begin(), mid, into.end(), byEnd);  // stable: the port's own come first
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (kept > 0 && v[kept - 1].endMs == v[i].endMs) v[kept - 1].share = std::max(v[kept - 1].share, v[i].share);
-        else v[kept++] = v[i];
+    for (std::size_t i = 0; i < into.size(); ++i) {
+        if (kept > 0 && into[kept - 1].endMs == into[i].endMs) into[kept - 1].share = std::max(into[kept - 1].share, into[i].share);
+        else into[kept++] = into[i];
     }
-    v.resize(kept);
+    into.resize(kept);
 }
 
 // The port's own pause counters of one direction ("tx" or "rx"), durations preferred.
@@ -72,8 +52,7 @@ std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const
                     shares.push_back({r.endMs[i], r.startMs[i], share});
                     any = any || share > 0;
                 }
-                sortByEndKeepingWorst(shares);
-                mergeWorst(s.intervals, std::move(shares));
+                addKeepingWorst(s.intervals, std::move(shares));
                 if (any) s.prios.insert(prio);
                 s.fromFrames = s.fromFrames || frames;
             }
