@@ -1,6 +1,8 @@
 #!/bin/sh
 # Every docs/PERFORMANCE.md figure in one run, each against its baseline measured in the same run:
 #   bench/run.sh [BUILD_DIR]      (default: build; needs sqlite3, optionally python3-pandas)
+# 0. judged.sh:      the judged figures of bench/shared/README.md (k=16 fabric, 2.46 M rows): import vs
+#                    the sqlite3 shell, import + analyze vs pandas_hotlinks.py
 # 1. fabscope_bench: import of a 10 M-row CSV slice vs the sqlite3 shell; hot links vs SQL and pandas;
 #                    import + analyze from one CSV vs a pandas script; every side's result compared
 # 2. bench_large:    the whole 200 M-sample scenario written to a store; full analysis; peak RSS
@@ -12,6 +14,8 @@ set -eu
 build=${1:-build}
 work=${TMPDIR:-/tmp}/fabscope-bench-$$
 trap 'rm -rf "$work"' EXIT INT TERM
+echo "== the judged figures (bench/shared/README.md)"
+"$(dirname "$0")/judged.sh" "$build"
 echo "== import and hot links (10 M-row slice)"
 "$build/bench/fabscope_bench" --rows 10000000 --work "$work/slice"
 echo "== the whole large scenario"
