@@ -5,6 +5,9 @@
 #include <cstring>
 #include <thread>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace fabscope {
 
 std::size_t workerThreads() {
@@ -15,6 +18,11 @@ std::size_t workerThreads() {
     }
     const unsigned hw = std::thread::hardware_concurrency();
     return hw == 0 ? 1 : hw;
+}
+
+void runAtLowestPriority() {
+    // On Linux a thread id names one thread to setpriority (POSIX would have the whole process).
+    (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);
 }
 
 } // namespace fabscope

@@ -8,4 +8,9 @@ namespace fabscope {
 // The hardware's concurrency, or FABSCOPE_THREADS when set to 1..64; never 0.
 [[nodiscard]] std::size_t workerThreads();
 
+// Lowers the calling thread's scheduling priority to the lowest (nice 19): for work beside the
+// workerThreads() that may as well run on the cores they leave idle (a file's hash beside its
+// parse). Best effort: where the system refuses, the thread keeps its priority.
+void runAtLowestPriority();
+
 } // namespace fabscope

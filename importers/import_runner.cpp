@@ -3,6 +3,7 @@
 #include "core/fabric_builder.h"
 #include "core/mapped_file.h"
 #include "core/sha256.h"
+#include "core/worker_threads.h"
 #include "importers/ibdiagnet_folder.h"
 #include "importers/terminal_capture.h"
 
@@ -240,7 +241,12 @@ private:
             }
             const auto bytes = pf.map->bytes();
             if (bytes.size() >= kHashAlongsideBytes && !storedNames.count(fs::path(path).filename().string())) {
-                pf.shaLater = std::async(std::launch::async, [bytes] { return sha256Hex(bytes); }).share();
+                // At the lowest priority: the parse's threads take both cores, and the hash runs when
+                // they leave one idle (series creation, commit) rather than slowing the parse.
+                pf.shaLater = std::async(std::launch::async, [bytes] {
+                                  runAtLowestPriority();
+                                  return sha256Hex(bytes);
+                              }).share();
             } else {
                 pf.sha = sha256Hex(bytes);
                 if (known(pf.sha, path)) continue;
