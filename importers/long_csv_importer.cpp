@@ -15,7 +15,6 @@
 #include <cstring>
 #include <cmath>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace fabscope {
 namespace {
@@ -357,21 +356,34 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
         linesBefore += part.lines;
     }
 
-    std::unordered_set<std::string> warnedCounters;
+    // A file names few counters in many series: each name is resolved once.
+    struct Counter {
+        CounterInfo info;
+        double scale = 1.0;
+    };
+    std::unordered_map<std::string, Counter> counters;
     std::vector<SampleWriter::SeriesRun> runs;
+    std::size_t seriesSeen = 0;
+    for (const Part& part : parts) seriesSeen += part.series.size();
+    runs.reserve(seriesSeen);
+    out.reserveSeries(parts.front().series.size());  // the first part sees nearly every series of a time-major dump
     linesBefore = 0;
     for (Part& part : parts) {
         for (std::size_t i = 0; i < part.series.size(); ++i) {
             const Part::Series& s = part.series[i];
-            auto info = canonicalCounter(s.counter);
-            if (!info) {
-                info = CounterInfo{s.counter, "", ""};
-                if (warnedCounters.insert(s.counter).second)
+            auto [it, added] = counters.try_emplace(s.counter);
+            if (added) {
+                if (auto info = canonicalCounter(s.counter)) {
+                    it->second.info = std::move(*info);
+                } else {
+                    it->second.info = CounterInfo{s.counter, "", ""};
                     diag.warn(linesBefore + s.line, "unknown counter '" + s.counter + "': kept under that name");
+                }
+                it->second.scale = aliasScale(s.counter);
             }
-            if (const double scale = aliasScale(s.counter); scale != 1.0)
+            if (const double scale = it->second.scale; scale != 1.0)
                 for (SampleWriter::TimedValue& sample : part.buckets[i]) sample.value *= scale;
-            runs.push_back({out.series(s.node, s.port, *info), part.buckets[i]});
+            runs.push_back({out.series(s.node, s.port, it->second.info), part.buckets[i]});
             rows += static_cast<std::int64_t>(part.buckets[i].size());
         }
         linesBefore += part.lines;

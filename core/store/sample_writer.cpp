@@ -62,6 +62,15 @@ std::int64_t SampleWriter::resolveDevice(std::string_view node) const {
     return 0;
 }
 
+void SampleWriter::reserveSeries(std::size_t more) {
+    const std::size_t n = seriesIds_.size() + more;
+    handles_.reserve(n);
+    seriesIds_.reserve(n);
+    counterNames_.reserve(n);
+    flushed_.reserve(n);
+    store_.reserveSeries(more);
+}
+
 SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_view port, const CounterInfo& counter) {
     key_.assign(node);
     key_ += '\x1f';

@@ -50,6 +50,9 @@ public:
 
     // The series for (node, port, counter); created on first use.
     Handle series(std::string_view node, std::string_view port, const CounterInfo& counter);
+    // Room for `more` series beyond those made so far (an importer that knows its count), so
+    // creating them rehashes nothing.
+    void reserveSeries(std::size_t more);
     void add(Handle h, std::int64_t timeMs, double value) {
         pending_.push_back({timeMs, value, h});
         ++samples_;

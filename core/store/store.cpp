@@ -441,6 +441,11 @@ std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeR
     return id;
 }
 
+void Store::reserveSeries(std::size_t more) {
+    auto& ids = stmts_->seriesIds;
+    ids.reserve(ids.size() + more);
+}
+
 void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values) {
     if (timesMs.empty()) return;
     if (timesMs.size() != values.size()) throw StoreError("store: chunk with mismatched lengths");

@@ -136,6 +136,7 @@ public:
     // --- series
     std::int64_t ensureSeries(std::int64_t deviceId, const std::string& nodeRef, const std::string& port,
                               const std::string& counter, const std::string& unit);
+    void reserveSeries(std::size_t more);  // room in the series cache for `more` new series
     void appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values);
     [[nodiscard]] std::vector<SeriesInfo> series() const;
     [[nodiscard]] SeriesData loadSeries(std::int64_t seriesId, std::int64_t fromMs = INT64_MIN,
