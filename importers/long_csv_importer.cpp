@@ -1,5 +1,6 @@
 #include "importers/long_csv_importer.h"
 
+#include "core/huge_page_allocator.h"
 #include "core/worker_threads.h"
 #include "importers/line_reader.h"
 #include "importers/long_csv_delimiters.h"
@@ -8,6 +9,8 @@
 #include <array>
 #include <atomic>
 #include <exception>
+#include <memory>
+#include <memory_resource>
 #include <optional>
 #include <span>
 #include <thread>
@@ -169,7 +172,9 @@ struct Part {
     std::vector<Series> series;
     // By series: a row goes straight to its series' bucket, so the writer needs no sort by
     // series and no second copy of the samples.
-    std::vector<std::vector<SampleWriter::TimedValue>> buckets;
+    // Their memory comes from the part's arena (on huge pages, freed with the part).
+    std::unique_ptr<HugePageArena> arena = std::make_unique<HugePageArena>();
+    std::vector<std::pmr::vector<SampleWriter::TimedValue>> buckets;
     std::int64_t lines = 0;
     std::optional<Diagnostic> error;  // the part's first error, line within the part
     std::exception_ptr other;         // anything else (out of memory, cancelled)
@@ -276,7 +281,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
         if (id == SeriesKeys::kNone) {
             id = keys.add(key);
             part.series.push_back({std::string(node), std::string(port), std::string(counter), number});
-            part.buckets.emplace_back();
+            part.buckets.emplace_back(part.arena.get());
         }
         auto& bucket = part.buckets[id];
         if (bucket.size() == 1) {
