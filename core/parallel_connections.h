@@ -6,6 +6,7 @@
 #include "core/store/store.h"
 #include "core/worker_threads.h"
 
+#include <algorithm>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -41,6 +42,23 @@ std::size_t onConnections(const Store& store, Work&& work, std::size_t threads =
     for (auto& t : others) t.join();
     if (failed) std::rethrow_exception(failed);
     return n;
+}
+
+// `job(via, i)` for every i in [0, n), in blocks of 64 shared over the connections when the
+// store is read-only and n is at least `minParallel` (below it a second connection costs more
+// than it saves); the results come back by index, so what a detector makes of them is what one
+// pass in order gives, whatever the thread count.
+template <typename Result, typename Job>
+std::vector<Result> mapOnConnections(const Store& store, std::size_t n, std::size_t minParallel, Job&& job) {
+    constexpr std::size_t kBlock = 64;
+    std::vector<Result> out(n);
+    auto share = [&](const Store& via, std::size_t first, std::size_t stride) {
+        for (std::size_t b = first * kBlock; b < n; b += stride * kBlock)
+            for (std::size_t i = b; i < std::min(b + kBlock, n); ++i) out[i] = job(via, i);
+    };
+    if (n < minParallel || !store.readOnly() || workerThreads() < 2) share(store, 0, 1);
+    else onConnections(store, share);
+    return out;
 }
 
 } // namespace fabscope

