@@ -15,8 +15,10 @@ class CsvDelimiters {
 public:
     CsvDelimiters(const char* begin, const char* end) : end_(end) { load(begin); }
 
-    // The first delimiter at or after p, or the end. Calls must not go backwards.
+    // The first delimiter at or after p, or the end. Calls must not go backwards; a call far
+    // ahead (rows the parser read without it) loads from p rather than every block between.
     const char* next(const char* p) {
+        if (p >= base_ + 64 && base_ < end_) load(p);
         for (;;) {
             if (base_ >= end_) return end_;
             if (p < base_ + 64) {

@@ -183,6 +183,41 @@ private Q_SLOTS:
         expectError("1700000000,leaf07,1,xmit_bytes,1\n100000000000.5,leaf07,1,xmit_bytes,2\n", 2, "looks like milliseconds");
     }
 
+    // Once a dump's series repeat in order, rows are read by a shortcut that expects the next
+    // series' key: every row it must not take (or must take as a row of that series) has to give
+    // what the full row check gives, errors on their lines included.
+    void repeatingRowsReadAsTheFullCheckReadsThem() {
+        const std::string rounds = "timestamp,node,port,counter,value\n"
+                                   "1700000000,leaf07,1,xmit_bytes,10\n1700000000,leaf07,1,rcv_bytes,11\n"
+                                   "1700000010,leaf07,1,xmit_bytes,20\n1700000010,leaf07,1,rcv_bytes,21\n";
+        const auto path = import(rounds +
+                                 "1700000020.5,leaf07,1,xmit_bytes,30.5\n"          // a fraction: not an integer
+                                 "1700000020.5,leaf07,1,rcv_bytes ,31\n"            // a space: same series
+                                 "1700000030,leaf07,1,xmit_bytes,123456789012345678\n"  // beyond 15 digits
+                                 "1700000030,leaf07,1,rcv_bytes,41\r\n"
+                                 "1700000040.0001,leaf07,1,xmit_bytes,50\n"
+                                 "1700000040,leaf07,1,rcv_bytes,51");
+        Store s(path, Store::Mode::ReadOnly);
+        QCOMPARE(s.series().size(), std::size_t{2});
+        for (const auto& x : s.series()) {
+            const auto data = s.loadSeries(x.id);
+            QCOMPARE(data.timesMs, (std::vector<std::int64_t>{1700000000000LL, 1700000010000LL, 1700000020500LL, 1700000030000LL,
+                                                              1700000040000LL}));
+            if (x.counter == "xmit_bytes")
+                QCOMPARE(data.values, (std::vector<double>{10, 20, 30.5, 123456789012345678.0, 50}));
+            else
+                QCOMPARE(data.values, (std::vector<double>{11, 21, 31, 41, 51}));
+        }
+        expectError(rounds + "1700000020,leaf07,1,xmit_bytes,30,7\n", 6, "expected 5 fields");
+        expectError(rounds + "1700000020000,leaf07,1,xmit_bytes,30\n", 6, "looks like milliseconds");
+        expectError(rounds + "1700000020,leaf07,1,xmit_bytes,-30\n", 6, "negative");
+        expectError(rounds + "1700000020,leaf07,1,xmit_bytes,\n", 6, "bad value");
+        // A series first named in quotes repeats; a plain row spelling its key with the unit
+        // separator the quoted key is stored with is still a row of three fields.
+        const std::string quoted = "1700000000,\"leaf07\",2,xmit_bytes,1\n1700000010,\"leaf07\",2,xmit_bytes,2\n";
+        expectError(quoted + "1700000020,leaf07\x1f" "2\x1fxmit_bytes,3\n", 3, "expected 5 fields");
+    }
+
     void detectsItsHeader() {
         QCOMPARE(LongCsvImporter().detect("timestamp,node,port,counter,value\r\n1,2,3,4,5"), 100);
         QCOMPARE(LongCsvImporter().detect("#\n# Topology file"), 0);
