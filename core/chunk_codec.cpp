@@ -10,12 +10,18 @@ namespace {
 
 enum : unsigned char { kIntegerDeltas = 0, kRawDoubles = 1 };
 
-void putVarint(std::string& out, std::uint64_t v) {
+constexpr std::size_t kMaxVarint = 10;  // bytes of a 64-bit value
+
+// Writes v at p (at most kMaxVarint bytes) and returns where it ends. Blocks are written into a
+// buffer sized for the worst case and cut to length once: appending byte by byte checked the
+// string's capacity at every byte (a tenth of an import's encoding).
+char* putVarint(char* p, std::uint64_t v) {
     while (v >= 0x80) {
-        out += static_cast<char>((v & 0x7f) | 0x80);
+        *p++ = static_cast<char>((v & 0x7f) | 0x80);
         v >>= 7;
     }
-    out += static_cast<char>(v);
+    *p++ = static_cast<char>(v);
+    return p;
 }
 
 std::uint64_t zigzag(std::int64_t v) {
@@ -58,13 +64,14 @@ inline std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end
     return getLongVarint(p, end);
 }
 
-void putDeltas(std::string& out, std::span<const std::int64_t> xs) {
+char* putDeltas(char* p, std::span<const std::int64_t> xs) {
     std::int64_t prev = 0;
     for (std::int64_t x : xs) {
         // Wrap-around subtraction keeps the encoding exact for any int64 pair.
-        putVarint(out, zigzag(static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(prev))));
+        p = putVarint(p, zigzag(static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(prev))));
         prev = x;
     }
+    return p;
 }
 
 // Counters up to 2^53 are exact in a double; beyond that keep raw doubles.
@@ -73,10 +80,10 @@ constexpr double kMaxExactInteger = 9007199254740992.0;
 } // namespace
 
 std::string encodeTimes(std::span<const std::int64_t> timesMs) {
-    std::string out;
-    out.reserve(timesMs.size() * 2 + 8);
-    putVarint(out, timesMs.size());
-    putDeltas(out, timesMs);
+    std::string out(kMaxVarint * (timesMs.size() + 1), '\0');
+    char* p = putVarint(out.data(), timesMs.size());
+    p = putDeltas(p, timesMs);
+    out.resize(static_cast<std::size_t>(p - out.data()));
     return out;
 }
 
@@ -86,19 +93,20 @@ std::string encodeValues(std::span<const double> values) {
         if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v)) { integral = false; break; }
     std::string out;
     if (integral) {
-        out.reserve(values.size() * 3 + 8);
-        out += static_cast<char>(kIntegerDeltas);
-        putVarint(out, values.size());
+        out.resize(1 + kMaxVarint * (values.size() + 1));
+        out[0] = static_cast<char>(kIntegerDeltas);
+        char* p = putVarint(out.data() + 1, values.size());
         std::int64_t prev = 0;
         for (double v : values) {
             const auto x = static_cast<std::int64_t>(v);
-            putVarint(out, zigzag(x - prev));
+            p = putVarint(p, zigzag(x - prev));
             prev = x;
         }
+        out.resize(static_cast<std::size_t>(p - out.data()));
     } else {
-        out += static_cast<char>(kRawDoubles);
-        putVarint(out, values.size());
-        const std::size_t at = out.size();
+        out.resize(1 + kMaxVarint);
+        out[0] = static_cast<char>(kRawDoubles);
+        const auto at = static_cast<std::size_t>(putVarint(out.data() + 1, values.size()) - out.data());
         out.resize(at + values.size() * sizeof(double));
         std::memcpy(out.data() + at, values.data(), values.size() * sizeof(double));
     }

@@ -137,6 +137,10 @@ private Q_SLOTS:
         decodeValues(encodeValues(fractions), v2);
         QCOMPARE(v2, fractions);
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(std::string_view("\x00\x05\x01", 3), v2));
+        // The bytes stores already hold: count, then zigzag deltas as LEB128 varints.
+        QCOMPARE(encodeTimes(std::vector<std::int64_t>{1000, 1010}), std::string("\x02\xd0\x0f\x14", 4));
+        QCOMPARE(encodeValues(std::vector<double>{5, 3}), std::string("\x00\x02\x0a\x03", 4));
+        QCOMPARE(encodeValues(std::vector<double>{0.5}), std::string("\x01\x01", 2) + std::string("\0\0\0\0\0\0\xe0\x3f", 8));
         // Deltas of every varint length (1-10 bytes), read 8 bytes at a time mid-block and byte
         // by byte near its end.
         std::vector<std::int64_t> steps{0};
