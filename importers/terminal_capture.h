@@ -13,5 +13,8 @@ namespace fabscope {
 
 // The cleaned text, or nullopt when the bytes hold none of the above (the usual case: no copy).
 std::optional<std::string> cleanTerminalCapture(std::string_view bytes);
+// Whether an escape, an mpirun tag or script(1)'s closing banner appears anywhere (the opening
+// banners are looked for in the first 4 KiB by cleanTerminalCapture itself).
+bool hasTerminalMarks(std::string_view bytes);
 
 }  // namespace fabscope

@@ -282,6 +282,25 @@ private Q_SLOTS:
             }
         }
     }
+
+    // A file of 16 MB or more is scanned in slices on the worker threads: a mark at every offset
+    // around where two slices meet is still found.
+    void captureMarksAreFoundWhereSlicesMeet() {
+        std::string csv = "timestamp,node,port,counter,value\n";
+        while (csv.size() < (17u << 20)) csv += "1700000000,sw01 Spine,3,xmit_bytes,12345\n";
+        qputenv("FABSCOPE_THREADS", "2");
+        QVERIFY(!hasTerminalMarks(csv));
+        for (const std::string& mark : {std::string("\x1b[0m"), std::string("[1,0]<stdout>:"), std::string("[2,1]<stderr>:"),
+                                       std::string("\nScript done on 2024-05-02 10:11:12+00:00\n")}) {
+            for (std::size_t pos = csv.size() / 2 - 20; pos < csv.size() / 2 + 20; ++pos) {
+                const std::string saved = csv.substr(pos, mark.size());
+                csv.replace(pos, mark.size(), mark);
+                QVERIFY2(hasTerminalMarks(csv), (mark + " at " + std::to_string(pos)).c_str());
+                csv.replace(pos, mark.size(), saved);
+            }
+        }
+        qunsetenv("FABSCOPE_THREADS");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRealCaptures)
