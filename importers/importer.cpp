@@ -1,9 +1,16 @@
 #include "importers/importer.h"
 
+#include "core/parallel_slices.h"
+
+#include <cstring>
+
 namespace fabscope {
 
 ImportInput Importer::checked(const ImportInput& in, const DiagnosticSink& diag) const {
-    if (in.bytes.find('\0') != std::string_view::npos)
+    const std::string_view bytes = in.bytes;
+    if (anyOfSlices(bytes.size(), 8 << 20, [bytes](std::size_t from, std::size_t to) {
+            return from < to && std::memchr(bytes.data() + from, '\0', to - from) != nullptr;
+        }))
         diag.fail(0, "binary data (NUL bytes) in a file read as " + std::string(name()));
     ImportInput out = in;
     if (out.bytes.starts_with("\xEF\xBB\xBF")) out.bytes.remove_prefix(3);

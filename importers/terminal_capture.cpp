@@ -1,13 +1,9 @@
 #include "importers/terminal_capture.h"
 
-#include "core/worker_threads.h"
+#include "core/parallel_slices.h"
 
-#include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cctype>
-#include <thread>
-#include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -89,22 +85,9 @@ bool hasMarkIn(std::string_view bytes, std::size_t from, std::size_t to) {
 
 }  // namespace
 
-// A large file is scanned in one slice per worker thread: this is the first read of a mapped
-// file, so its page faults (half of the scan's ~0.1 s on a 100 MB file) are taken on every core.
+// A large file is scanned in one slice per worker thread.
 bool hasTerminalMarks(std::string_view bytes) {
-    constexpr std::size_t kMinSlice = 8 << 20;
-    const std::size_t slices = std::clamp<std::size_t>(bytes.size() / kMinSlice, 1, workerThreads());
-    if (slices == 1) return hasMarkIn(bytes, 0, bytes.size());
-    std::atomic<bool> found{false};
-    auto scan = [&](std::size_t k) {
-        if (hasMarkIn(bytes, k * bytes.size() / slices, (k + 1) * bytes.size() / slices)) found = true;
-    };
-    {
-        std::vector<std::jthread> threads;
-        for (std::size_t k = 1; k < slices; ++k) threads.emplace_back(scan, k);
-        scan(0);
-    }
-    return found;
+    return anyOfSlices(bytes.size(), 8 << 20, [bytes](std::size_t from, std::size_t to) { return hasMarkIn(bytes, from, to); });
 }
 
 std::optional<std::string> cleanTerminalCapture(std::string_view bytes) {

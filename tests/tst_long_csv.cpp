@@ -218,6 +218,19 @@ private Q_SLOTS:
         expectError(quoted + "1700000020,leaf07\x1f" "2\x1fxmit_bytes,3\n", 3, "expected 5 fields");
     }
 
+    // NUL bytes are looked for in slices on the worker threads: one in the last slice is found.
+    void binaryDataIsRefusedWhereverItIs() {
+        std::string text = "timestamp,node,port,counter,value\n";
+        while (text.size() < (17u << 20)) text += "1700000000,leaf07,1,xmit_bytes,1\n";
+        qputenv("FABSCOPE_THREADS", "2");
+        for (const std::size_t at : {std::size_t{40}, text.size() / 2 + 3, text.size() - 5}) {
+            std::string bad = text;
+            bad[at] = '\0';
+            expectError(bad, 0, "binary data");
+        }
+        qunsetenv("FABSCOPE_THREADS");
+    }
+
     void detectsItsHeader() {
         QCOMPARE(LongCsvImporter().detect("timestamp,node,port,counter,value\r\n1,2,3,4,5"), 100);
         QCOMPARE(LongCsvImporter().detect("#\n# Topology file"), 0);
