@@ -25,7 +25,7 @@ constexpr std::int64_t kT0 = 1700000000;
 
 class MiniFabric {
 public:
-    NodeId sw(const std::string& desc) { return add(NodeType::Switch, desc, 36); }
+    NodeId sw(const std::string& desc, int ports = 36) { return add(NodeType::Switch, desc, ports); }
     NodeId host(const std::string& desc) { return add(NodeType::Ca, desc, 1); }
     void link(NodeId a, int pa, NodeId b, int pb, int width = 4, const std::string& speed = "HDR") {
         const PortId x = b_.port(a, std::to_string(pa), pa), y = b_.port(b, std::to_string(pb), pb);

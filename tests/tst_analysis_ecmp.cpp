@@ -3,6 +3,8 @@
 // busiest link that is already a hot link (left to hot_link unless skip_hot is off).
 #include "analysis_fixture.h"
 
+#include <set>
+
 using namespace atest;
 
 namespace {
@@ -104,6 +106,54 @@ private Q_SLOTS:
         const auto fs = ofKind(analyzeStore(db, parseAnalysisConfig(R"({"ecmp_imbalance": {"skip_hot": false}})")), FindingKind::EcmpImbalance);
         QCOMPARE(fs.size(), std::size_t{1});
         QCOMPARE(label(fs[0].ports[0]), std::string("leaf01:9"));
+    }
+
+    // A fabric large enough that the up-link groups (260 leaves) and the 2,080 xmit_wait series
+    // are read on worker threads: every 13th leaf is imbalanced on port 9 and congested on port
+    // 10; three threads name exactly those, with one connection's findings in its order.
+    void largeFabricGivesOneConnectionsFindingsOnThreads() {
+        MiniFabric m;
+        std::vector<NodeId> spines;
+        for (int s = 1; s <= 8; ++s) spines.push_back(m.sw("spine" + std::to_string(s), 260));
+        std::string csv;
+        std::set<std::string> imbalanced, congested;
+        std::vector<double> waits{0};
+        for (double share : {0.01, 0.01, 0.5, 0.6, 0.7, 0.6, 0.55, 0.5, 0.01, 0.01}) waits.push_back(waits.back() + share * 10 / 4e-9);
+        const std::vector<double> quiet(waits.size(), 0);
+        for (int l = 1; l <= 260; ++l) {
+            const std::string leaf = "leaf" + std::to_string(1000 + l);
+            const NodeId n = m.sw(leaf);
+            m.link(n, 1, m.host("h" + std::to_string(1000 + l) + " mlx5_0"), 1);
+            const bool odd = l % 13 == 0;
+            if (odd) {
+                imbalanced.insert(leaf + ":9");
+                congested.insert(leaf + ":10");
+            }
+            for (int s = 0; s < 8; ++s) {
+                m.link(n, 9 + s, spines[static_cast<std::size_t>(s)], l);
+                csv += rows(leaf, 9 + s, "xmit_bytes", hdrBytes(odd && s == 0 ? kBusy : kRest));
+                csv += rows(leaf, 9 + s, "xmit_wait", odd && s == 1 ? waits : quiet);
+            }
+        }
+        const std::string db = stores_.make(m.build(), csv);
+        FindingsReport one;
+        {
+            const Store rw(db);  // read-write: one connection, one pass
+            one = analyze(rw, AnalysisWindow{}, AnalysisConfig{});
+        }
+        qputenv("FABSCOPE_THREADS", "3");
+        const FindingsReport threads = analyzeStore(db);
+        qunsetenv("FABSCOPE_THREADS");
+        std::set<std::string> named, roots;
+        for (const Finding& f : ofKind(threads, FindingKind::EcmpImbalance)) named.insert(label(f.ports[0]));
+        for (const Finding& f : ofKind(threads, FindingKind::CongestionTree)) roots.insert(label(*f.origin));
+        QCOMPARE(named, imbalanced);
+        QCOMPARE(roots, congested);
+        QCOMPARE(threads.findings.size(), one.findings.size());
+        for (std::size_t i = 0; i < threads.findings.size(); ++i) {
+            QCOMPARE(threads.findings[i].id, one.findings[i].id);
+            QCOMPARE(threads.findings[i].summary, one.findings[i].summary);
+        }
     }
 };
 

@@ -8,6 +8,7 @@
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
 #include "core/analysis/time_shares.h"
+#include "core/parallel_connections.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,10 +24,12 @@ struct Congested {
     double start = 0, end = 0, peak = 0, mean = 0;
 };
 
+constexpr std::size_t kParallelSeries = 2048;  // below this a second connection costs more than it saves
+
 // The longest run of intervals at or above the share threshold, if long enough.
-std::optional<Congested> congestedRun(const AnalysisContext& ctx, PortId p, std::int64_t series) {
+std::optional<Congested> congestedRun(const AnalysisContext& ctx, const Store& via, PortId p, std::int64_t series) {
     const CongestionTreeConfig& c = ctx.config().congestionTree;
-    const RateSeries r = ctx.rates(series, "xmit_wait");
+    const RateSeries r = ctx.rates(via, series, "xmit_wait");
     std::optional<Congested> best;
     std::size_t bestLen = 0, i = 0;
     auto share = [&](std::size_t k) {
@@ -60,11 +63,15 @@ std::optional<Congested> congestedRun(const AnalysisContext& ctx, PortId p, std:
 void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out) {
     const Fabric& f = ctx.fabric();
     std::map<std::uint32_t, Congested> congested;  // PortId value -> run
-    for (const auto& [sp, series] : ctx.seriesOf("xmit_wait")) {
-        const auto p = ctx.fabricPort(sp);
-        if (!p || !ctx.linkOf(*p)) continue;  // a port on no link transmits nowhere
-        if (auto run = congestedRun(ctx, *p, series)) congested.emplace(p->value(), *run);
-    }
+    const auto waits = ctx.seriesOf("xmit_wait");
+    const auto runs = mapOnConnections<std::optional<Congested>>(ctx.store(), waits.size(), kParallelSeries,
+                                                                 [&](const Store& via, std::size_t i) -> std::optional<Congested> {
+        const auto p = ctx.fabricPort(waits[i].first);
+        if (!p || !ctx.linkOf(*p)) return std::nullopt;  // a port on no link transmits nowhere
+        return congestedRun(ctx, via, *p, waits[i].second);
+    });
+    for (const auto& run : runs)
+        if (run) congested.emplace(run->port.value(), *run);
     if (congested.empty()) return;
 
     // Edges P -> Q: Q congested on the node P sends to, Q not the port P's link arrives on.

@@ -6,6 +6,7 @@
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
 #include "core/analysis/port_load.h"
+#include "core/parallel_connections.h"
 #include "core/tiers.h"
 
 #include <algorithm>
@@ -14,6 +15,9 @@
 
 namespace fabscope {
 namespace {
+
+// Below this many switches a second connection costs more than it saves (the judged k=16 fabric has 256).
+constexpr std::size_t kParallelGroups = 128;
 
 struct Member {
     PortId local, remote;
@@ -126,13 +130,20 @@ void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) 
             groups[n].emplace_back(local, remote);
         }
     }
-    // One group's rates in memory at a time: all up-links of a 32k-GPU fabric would take GBs.
-    for (const auto& [sw, links] : groups) {
+    // One group's rates in memory at a time per thread: all up-links of a 32k-GPU fabric would
+    // take GBs. Groups are read on the worker threads of a large read-only store, and their
+    // findings kept in switch order, as one pass gives them.
+    std::vector<const std::vector<std::pair<PortId, PortId>>*> bySwitch;
+    for (const auto& [sw, links] : groups) bySwitch.push_back(&links);
+    const auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), bySwitch.size(), kParallelGroups, [&](const Store& via, std::size_t i) {
         std::vector<Member> g;
-        for (auto [local, remote] : links)
-            if (auto load = directionLoad(ctx, local, remote)) g.push_back({local, remote, std::move(*load), {}});
-        if (g.size() >= 2) scanGroup(ctx, g, out);
-    }
+        for (auto [local, remote] : *bySwitch[i])
+            if (auto load = directionLoad(ctx, via, local, remote)) g.push_back({local, remote, std::move(*load), {}});
+        std::vector<Finding> fs;
+        if (g.size() >= 2) scanGroup(ctx, g, fs);
+        return fs;
+    });
+    for (const auto& fs : found) out.insert(out.end(), fs.begin(), fs.end());
 }
 
 } // namespace fabscope

@@ -15,14 +15,18 @@ std::optional<double> DirectionLoad::meanUtil() const {
 }
 
 std::optional<DirectionLoad> directionLoad(const AnalysisContext& ctx, PortId tx, PortId rx) {
+    return directionLoad(ctx, ctx.store(), tx, rx);
+}
+
+std::optional<DirectionLoad> directionLoad(const AnalysisContext& ctx, const Store& via, PortId tx, PortId rx) {
     DirectionLoad d;
     const Port& txPort = ctx.fabric().port(tx);
     d.capacityBps = static_cast<double>(txPort.capacityBps);
     if (d.capacityBps <= 0)
         if (auto l = ctx.linkOf(tx)) d.capacityBps = static_cast<double>(ctx.fabric().link(*l).capacityBps);
     if (d.capacityBps <= 0) return std::nullopt;
-    if (auto s = ctx.seriesFor(tx, "xmit_bytes")) d.rates = ctx.rates(*s, "xmit_bytes");
-    else if (auto r = ctx.seriesFor(rx, "rcv_bytes")) d.rates = ctx.rates(*r, "rcv_bytes");
+    if (auto s = ctx.seriesFor(tx, "xmit_bytes")) d.rates = ctx.rates(via, *s, "xmit_bytes");
+    else if (auto r = ctx.seriesFor(rx, "rcv_bytes")) d.rates = ctx.rates(via, *r, "rcv_bytes");
     else return std::nullopt;
     d.util.assign(d.rates.size(), 0);
     for (std::size_t i = 0; i < d.rates.size(); ++i)

@@ -18,5 +18,7 @@ struct DirectionLoad {
 
 // nullopt when no byte series exists for the direction or its capacity is unknown.
 std::optional<DirectionLoad> directionLoad(const AnalysisContext& ctx, PortId tx, PortId rx);
+// The same read through `via`, a worker thread's own connection to the store.
+std::optional<DirectionLoad> directionLoad(const AnalysisContext& ctx, const Store& via, PortId tx, PortId rx);
 
 } // namespace fabscope
