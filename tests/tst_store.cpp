@@ -196,6 +196,36 @@ private Q_SLOTS:
         check(Store(p, Store::Mode::ReadOnly).info());
     }
 
+    // Many series at once (an import's): the ids and rows one call each gives, across the
+    // 64-row statements, with series already stored, repeated in the batch, unmapped or not.
+    void seriesCreatedTogetherAreThoseCreatedOneByOne() {
+        auto make = [](int i) {
+            const std::int64_t device = i % 5 == 0 ? 0 : 1 + i % 3;  // every 5th unmapped
+            return SeriesInfo{0, device, "node" + std::to_string(i % 4), std::to_string(i / 2 % 90),
+                              i % 2 ? "xmit_bytes" : (i % 3 ? "rcv_bytes" : "vendor_thing"), "bytes"};
+        };
+        std::vector<SeriesInfo> batch;
+        for (int i = 0; i < 300; ++i) batch.push_back(make(i));
+        auto rows = [](Store& s) {
+            std::vector<std::string> out;
+            sql::Stmt q(s.handle(), "SELECT s.id, device_id, quote(unmapped_ref), node_ref, port, c.name FROM series s "
+                                    "JOIN counters c ON c.id = s.counter_id ORDER BY s.id");
+            while (q.step())
+                out.push_back(std::to_string(q.integer(0)) + " " + std::to_string(q.integer(1)) + " " + q.text(2) + " " + q.text(3) +
+                              " " + q.text(4) + " " + q.text(5));
+            return out;
+        };
+        Store one(path("one-by-one.sqlite")), together(path("together.sqlite"));
+        std::vector<std::int64_t> oneIds;
+        for (Store* s : {&one, &together}) s->ensureSeries(2, "node2", "7", "xmit_bytes", "bytes");  // stored before
+        for (const SeriesInfo& x : batch) oneIds.push_back(one.ensureSeries(x.deviceId, x.nodeRef, x.port, x.counter, x.unit));
+        QCOMPARE(together.ensureSeries(batch), oneIds);
+        QCOMPARE(rows(together), rows(one));
+        QVERIFY(rows(one).size() > 130);  // more than two full statements of new series
+        QCOMPARE(together.ensureSeries(batch), oneIds);  // all known now: nothing new
+        QCOMPARE(together.ensureSeries(1, "node1", "0", "rcv_bytes", "bytes"), one.ensureSeries(1, "node1", "0", "rcv_bytes", "bytes"));
+    }
+
     void topologyAndSeriesRoundTrip() {
         const auto p = path("roundtrip.sqlite");
         {

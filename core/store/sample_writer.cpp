@@ -66,6 +66,7 @@ void SampleWriter::reserveSeries(std::size_t more) {
     const std::size_t n = seriesIds_.size() + more;
     handles_.reserve(n);
     seriesIds_.reserve(n);
+    newSeries_.reserve(newSeries_.size() + more);
     counterNames_.reserve(n);
     flushed_.reserve(n);
     store_.reserveSeries(more);
@@ -83,9 +84,17 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     const auto h = static_cast<Handle>(seriesIds_.size());
     counterNames_.push_back(counter.name);
     flushed_.push_back(false);
-    seriesIds_.push_back(store_.ensureSeries(device, std::string(node), std::string(port), counter.name, counter.unit));
+    seriesIds_.push_back(0);
+    newSeries_.push_back({0, device, std::string(node), std::string(port), counter.name, counter.unit});
     handles_.emplace(key_, h);
     return h;
+}
+
+void SampleWriter::createNewSeries() {
+    if (newSeries_.empty()) return;
+    const std::vector<std::int64_t> ids = store_.ensureSeries(newSeries_);
+    std::copy(ids.begin(), ids.end(), seriesIds_.end() - static_cast<std::ptrdiff_t>(ids.size()));
+    newSeries_.clear();
 }
 
 // Two files of one capture may hold the same counter at the same time (perfquery and
@@ -148,6 +157,7 @@ bool SampleWriter::mergeWithStored(std::int64_t seriesId, bool mayHaveStored, co
 }
 
 void SampleWriter::flush() {
+    createNewSeries();
     if (pending_.empty()) return;
     const std::span<const Sample> all(pending_);
     write(std::span(&all, 1), pending_.size());

@@ -89,7 +89,10 @@ private:
     std::string deviceNameArena_;  // every name the map below views, in one buffer
     std::unordered_map<std::string_view, std::int64_t> deviceByName_;
     std::unordered_map<std::string, Handle> handles_;
-    std::vector<std::int64_t> seriesIds_;  // by handle
+    std::vector<std::int64_t> seriesIds_;  // by handle; 0 while the series waits in newSeries_
+    // Series named but not yet created in the store: created together, before samples are written.
+    std::vector<SeriesInfo> newSeries_;
+    void createNewSeries();
     std::vector<Sample> pending_;
     std::string key_;
     std::int64_t samples_ = 0;

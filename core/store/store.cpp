@@ -46,6 +46,41 @@ struct Store::Statements {
         seriesIds.clear();
         seriesLoaded = false;
     }
+
+    // The counter's id, its row created on first use.
+    std::int64_t counterId(sqlite3* db, const std::string& counter, const std::string& unit) {
+        if (auto it = counterIds.find(counter); it != counterIds.end()) return it->second;
+        std::int64_t id = 0;
+        findCounter.bind(1, counter);
+        if (findCounter.step()) id = findCounter.integer(0);
+        findCounter.reset();
+        if (id == 0) {
+            insertCounter.bind(1, counter).bind(2, unit).run();
+            id = sqlite3_last_insert_rowid(db);
+        }
+        counterIds.emplace(counter, id);
+        return id;
+    }
+    void loadSeries(sqlite3* db) {
+        if (seriesLoaded) return;
+        Stmt all(db, "SELECT id, device_id, unmapped_ref, port, counter_id FROM series");
+        while (all.step()) {
+            std::string k = std::to_string(all.integer(1)) + '\x1f' + all.text(2) + '\x1f' + all.text(3) + '\x1f' +
+                            std::to_string(all.integer(4));
+            seriesIds.emplace(std::move(k), all.integer(0));
+        }
+        seriesLoaded = true;
+    }
+    // Sets `key` to a series' key in seriesIds: "device \x1f unmapped ref \x1f port \x1f counter id".
+    void seriesKey(std::int64_t deviceId, std::string_view unmapped, std::string_view port, std::int64_t counter) {
+        key = std::to_string(deviceId);
+        key += '\x1f';
+        key += unmapped;
+        key += '\x1f';
+        key += port;
+        key += '\x1f';
+        key += std::to_string(counter);
+    }
 };
 
 namespace {
@@ -269,41 +304,65 @@ std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label
 std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeRef, const std::string& port,
                                  const std::string& counter, const std::string& unit) {
     auto& st = *stmts_;
-    std::int64_t counterId = 0;
-    if (auto it = st.counterIds.find(counter); it != st.counterIds.end()) {
-        counterId = it->second;
-    } else {
-        st.findCounter.bind(1, counter);
-        if (st.findCounter.step()) counterId = st.findCounter.integer(0);
-        st.findCounter.reset();
-        if (counterId == 0) {
-            st.insertCounter.bind(1, counter).bind(2, unit).run();
-            counterId = sqlite3_last_insert_rowid(db_);
-        }
-        st.counterIds.emplace(counter, counterId);
-    }
-    if (!st.seriesLoaded) {
-        Stmt all(db_, "SELECT id, device_id, unmapped_ref, port, counter_id FROM series");
-        while (all.step()) {
-            std::string k = std::to_string(all.integer(1)) + '\x1f' + all.text(2) + '\x1f' + all.text(3) + '\x1f' +
-                            std::to_string(all.integer(4));
-            st.seriesIds.emplace(std::move(k), all.integer(0));
-        }
-        st.seriesLoaded = true;
-    }
+    const std::int64_t counterId = st.counterId(db_, counter, unit);
+    st.loadSeries(db_);
     const std::string unmapped = deviceId == 0 ? nodeRef : std::string();
-    st.key = std::to_string(deviceId);
-    st.key += '\x1f';
-    st.key += unmapped;
-    st.key += '\x1f';
-    st.key += port;
-    st.key += '\x1f';
-    st.key += std::to_string(counterId);
+    st.seriesKey(deviceId, unmapped, port, counterId);
     if (auto it = st.seriesIds.find(st.key); it != st.seriesIds.end()) return it->second;
     st.insertSeries.bind(1, deviceId).bind(2, unmapped).bind(3, nodeRef).bind(4, port).bind(5, counterId).run();
     const auto id = sqlite3_last_insert_rowid(db_);
     st.seriesIds.emplace(st.key, id);
     return id;
+}
+
+std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series) {
+    auto& st = *stmts_;
+    st.loadSeries(db_);
+    std::vector<std::int64_t> ids(series.size(), 0);
+    std::vector<std::pair<std::size_t, std::int64_t>> fresh;  // index into `series`, counter id
+    std::int64_t next = 0;  // the next new series' id: rowids, as the table would give them
+    static constexpr std::string_view kNone = "";  // not a null pointer: '' is bound, not NULL
+    auto unmapped = [](const SeriesInfo& s) { return s.deviceId == 0 ? std::string_view(s.nodeRef) : kNone; };
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const SeriesInfo& s = series[i];
+        const std::int64_t counterId = st.counterId(db_, s.counter, s.unit);
+        st.seriesKey(s.deviceId, unmapped(s), s.port, counterId);
+        const auto [it, added] = st.seriesIds.try_emplace(st.key, 0);
+        if (added) {
+            if (next == 0) {
+                Stmt max(db_, "SELECT coalesce(max(id), 0) FROM series");
+                next = max.step() ? max.integer(0) + 1 : 1;
+            }
+            it->second = next++;
+            fresh.emplace_back(i, counterId);
+        }
+        ids[i] = it->second;
+    }
+    constexpr std::size_t kRows = 64;
+    auto statement = [&](std::size_t rows) {
+        std::string text = "INSERT INTO series(id, device_id, unmapped_ref, node_ref, port, counter_id) VALUES";
+        for (std::size_t r = 0; r < rows; ++r) text += r ? ",(?,?,?,?,?,?)" : "(?,?,?,?,?,?)";
+        return std::make_unique<Stmt>(db_, text);
+    };
+    try {
+        std::unique_ptr<Stmt> full, rest;
+        for (std::size_t from = 0; from < fresh.size(); from += kRows) {
+            const std::size_t rows = std::min(kRows, fresh.size() - from);
+            auto& ins = rows == kRows ? full : rest;
+            if (!ins) ins = statement(rows);
+            for (std::size_t r = 0; r < rows; ++r) {
+                const auto [i, counterId] = fresh[from + r];
+                const int at = static_cast<int>(r * 6);
+                ins->bind(at + 1, ids[i]).bind(at + 2, series[i].deviceId).bind(at + 3, unmapped(series[i]));
+                ins->bind(at + 4, series[i].nodeRef).bind(at + 5, series[i].port).bind(at + 6, counterId);
+            }
+            ins->run();
+        }
+    } catch (...) {
+        st.clearCaches();  // it holds ids of rows that were not written
+        throw;
+    }
+    return ids;
 }
 
 void Store::reserveSeries(std::size_t more) {
