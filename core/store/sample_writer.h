@@ -48,7 +48,8 @@ public:
     SampleWriter(const SampleWriter&) = delete;
     SampleWriter& operator=(const SampleWriter&) = delete;
 
-    // The series for (node, port, counter); created on first use.
+    // The series for (node, port, counter); a new one is written to the store with the next
+    // flush() or addRuns(), all new ones together, before their samples.
     Handle series(std::string_view node, std::string_view port, const CounterInfo& counter);
     // Room for `more` series beyond those made so far (an importer that knows its count), so
     // creating them rehashes nothing.
