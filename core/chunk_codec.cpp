@@ -79,23 +79,23 @@ constexpr double kMaxExactInteger = 9007199254740992.0;
 
 } // namespace
 
-std::string encodeTimes(std::span<const std::int64_t> timesMs) {
-    std::string out(kMaxVarint * (timesMs.size() + 1), '\0');
-    char* p = putVarint(out.data(), timesMs.size());
+void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out) {
+    const std::size_t at = out.size();
+    out.resize(at + kMaxVarint * (timesMs.size() + 1));
+    char* p = putVarint(out.data() + at, timesMs.size());
     p = putDeltas(p, timesMs);
     out.resize(static_cast<std::size_t>(p - out.data()));
-    return out;
 }
 
-std::string encodeValues(std::span<const double> values) {
+void appendEncodedValues(std::span<const double> values, std::string& out) {
     bool integral = true;
     for (double v : values)
         if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v)) { integral = false; break; }
-    std::string out;
+    const std::size_t at = out.size();
     if (integral) {
-        out.resize(1 + kMaxVarint * (values.size() + 1));
-        out[0] = static_cast<char>(kIntegerDeltas);
-        char* p = putVarint(out.data() + 1, values.size());
+        out.resize(at + 1 + kMaxVarint * (values.size() + 1));
+        out[at] = static_cast<char>(kIntegerDeltas);
+        char* p = putVarint(out.data() + at + 1, values.size());
         std::int64_t prev = 0;
         for (double v : values) {
             const auto x = static_cast<std::int64_t>(v);
@@ -104,12 +104,23 @@ std::string encodeValues(std::span<const double> values) {
         }
         out.resize(static_cast<std::size_t>(p - out.data()));
     } else {
-        out.resize(1 + kMaxVarint);
-        out[0] = static_cast<char>(kRawDoubles);
-        const auto at = static_cast<std::size_t>(putVarint(out.data() + 1, values.size()) - out.data());
-        out.resize(at + values.size() * sizeof(double));
-        std::memcpy(out.data() + at, values.data(), values.size() * sizeof(double));
+        out.resize(at + 1 + kMaxVarint);
+        out[at] = static_cast<char>(kRawDoubles);
+        const auto body = static_cast<std::size_t>(putVarint(out.data() + at + 1, values.size()) - out.data());
+        out.resize(body + values.size() * sizeof(double));
+        std::memcpy(out.data() + body, values.data(), values.size() * sizeof(double));
     }
+}
+
+std::string encodeTimes(std::span<const std::int64_t> timesMs) {
+    std::string out;
+    appendEncodedTimes(timesMs, out);
+    return out;
+}
+
+std::string encodeValues(std::span<const double> values) {
+    std::string out;
+    appendEncodedValues(values, out);
     return out;
 }
 

@@ -11,6 +11,10 @@ namespace fabscope {
 
 std::string encodeTimes(std::span<const std::int64_t> timesMs);
 std::string encodeValues(std::span<const double> values);
+// The same bytes appended to `out`: many blobs in one buffer, one allocation for all of them
+// (an import's encoder thread would otherwise allocate what the SQLite thread frees).
+void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out);
+void appendEncodedValues(std::span<const double> values, std::string& out);
 
 // Both append to the output vectors; they throw std::runtime_error on a corrupt blob.
 void decodeTimes(std::string_view blob, std::vector<std::int64_t>& out);

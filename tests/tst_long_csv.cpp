@@ -142,6 +142,11 @@ private Q_SLOTS:
         QCOMPARE(rows3, rows1);
         QCOMPARE(one.size(), std::size_t{201});  // 100 ports x 2 counters, and the vendor one
         QCOMPARE(three, one);
+        // What the file says, not only the same on both: port 1's xmit_bytes, every 10 s.
+        std::string port1 = one.front().substr(0, one.front().find(' ')) + " leaf07/1/xmit_bytes:";
+        for (std::int64_t k = 0; k < 1500; ++k)
+            port1 += " " + std::to_string((1700000000 + k * 10) * 1000) + "=" + std::to_string(static_cast<double>(k * 200 * 1000 + 1));
+        QCOMPARE(one.front(), port1);
         QCOMPARE(w3.size(), std::size_t{1});
         QCOMPARE(w3.front().line, std::int64_t{150'123 + 2});  // header + 0-based row
         QCOMPARE(w3.front().line, w1.front().line);

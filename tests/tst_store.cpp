@@ -141,6 +141,14 @@ private Q_SLOTS:
         QCOMPARE(encodeTimes(std::vector<std::int64_t>{1000, 1010}), std::string("\x02\xd0\x0f\x14", 4));
         QCOMPARE(encodeValues(std::vector<double>{5, 3}), std::string("\x00\x02\x0a\x03", 4));
         QCOMPARE(encodeValues(std::vector<double>{0.5}), std::string("\x01\x01", 2) + std::string("\0\0\0\0\0\0\xe0\x3f", 8));
+        // An import encodes a block's chunks into one buffer: appended after other blobs, the same
+        // bytes (integer and raw-double values, every times block).
+        const std::vector<double> counts{5, 3, 1e15};
+        std::string buffer = "prefix";
+        appendEncodedTimes(t, buffer);
+        appendEncodedValues(counts, buffer);
+        appendEncodedValues(fractions, buffer);
+        QCOMPARE(buffer, "prefix" + encodeTimes(t) + encodeValues(counts) + encodeValues(fractions));
         // Deltas of every varint length (1-10 bytes), read 8 bytes at a time mid-block and byte
         // by byte near its end.
         std::vector<std::int64_t> steps{0};

@@ -224,12 +224,12 @@ std::vector<std::vector<std::span<const SampleWriter::Sample>>> splitEvenly(
     return out;
 }
 
-// One chunk encoded off the SQLite thread, or (blobs empty) a series that must be merged with
+// One chunk encoded off the SQLite thread, or (no blobs) a series that must be merged with
 // what is stored or with itself, which needs the store.
 struct EncodedChunk {
     std::size_t handle = 0;
     std::int64_t t0 = 0, t1 = 0, n = 0;
-    std::string times, vals;
+    std::size_t timesAt = 0, valsAt = 0, end = 0;  // its blobs in the block's `blobs`
     bool merge = false;
     bool mayHaveStored = false;
     // The samples themselves, for a merge and for the first chunk (inserted by Store::appendChunk).
@@ -237,11 +237,18 @@ struct EncodedChunk {
     std::vector<double> rawValues;
 };
 
+// A producer's run of series. Their blobs share one buffer: one allocation freed by the SQLite
+// thread per block, not two per chunk, where the threads queued on glibc's arena lock.
+struct EncodedBlock {
+    std::vector<EncodedChunk> chunks;
+    std::string blobs;
+};
+
 // Blocks of encoded chunks from one producer thread to the SQLite thread, bounded so a fast
 // producer does not hold the whole file's blobs twice.
 class ChunkQueue {
 public:
-    void push(std::vector<EncodedChunk> block) {
+    void push(EncodedBlock block) {
         std::unique_lock lock(m_);
         space_.wait(lock, [&] { return blocks_.size() < kMaxBlocks || stopped_; });
         if (stopped_) return;
@@ -249,7 +256,7 @@ public:
         ready_.notify_one();
     }
     // False when the producer is done and everything was taken.
-    bool pop(std::vector<EncodedChunk>& block) {
+    bool pop(EncodedBlock& block) {
         std::unique_lock lock(m_);
         ready_.wait(lock, [&] { return !blocks_.empty() || done_; });
         if (blocks_.empty()) return false;
@@ -282,7 +289,7 @@ private:
     static constexpr std::size_t kMaxBlocks = 64;
     std::mutex m_;
     std::condition_variable ready_, space_;
-    std::deque<std::vector<EncodedChunk>> blocks_;
+    std::deque<EncodedBlock> blocks_;
     bool done_ = false, stopped_ = false;
     std::exception_ptr error_;
 };
@@ -364,8 +371,10 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
     bool firstChunk = true;
     // Producer: sort each series by time and encode its chunks; a series that may collide with
     // stored samples or repeats a time is left for the SQLite thread to merge.
+    std::size_t lastBlobs = 0;  // the previous block's buffer size, the next one's first guess
     auto encodeRange = [&](std::size_t from, std::size_t to) {
-        std::vector<EncodedChunk> block;
+        EncodedBlock block;
+        block.blobs.reserve(lastBlobs + lastBlobs / 4);
         for (std::size_t h = from; h < to; ++h) {
             const auto [t, v] = gather(h);
             if (t.empty()) continue;
@@ -373,7 +382,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
             const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
             flushed_[h] = true;
             if (mayHaveStored || std::adjacent_find(t.begin(), t.end()) != t.end()) {
-                block.push_back({h, 0, 0, 0, {}, {}, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
+                block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
                 continue;
             }
             for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
@@ -381,21 +390,27 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
                 const auto ct = t.subspan(off, n);
                 const auto cv = v.subspan(off, n);
                 if (firstChunk) {
-                    block.push_back({h, 0, 0, 0, {}, {}, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
+                    block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
                     firstChunk = false;
                     continue;
                 }
-                block.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), encodeTimes(ct), encodeValues(cv), false, false, {}, {}});
+                const std::size_t timesAt = block.blobs.size();
+                appendEncodedTimes(ct, block.blobs);
+                const std::size_t valsAt = block.blobs.size();
+                appendEncodedValues(cv, block.blobs);
+                block.chunks.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), timesAt, valsAt, block.blobs.size(), false, false, {}, {}});
             }
         }
+        lastBlobs = block.blobs.size();
         return block;
     };
     // Consumer: inserts in series order. The first chunk goes through Store::appendChunk, and
     // the rest carry the import id it gave that row (the import that will record this file).
     std::optional<std::int64_t> importId;
     sql::Stmt insert(store_.handle(), "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES(?1,?2,?3,?4,?5,?6,?7)");
-    auto insertBlock = [&](const std::vector<EncodedChunk>& block) {
-        for (const EncodedChunk& c : block) {
+    auto insertBlock = [&](const EncodedBlock& block) {
+        const std::string_view blobs(block.blobs);
+        for (const EncodedChunk& c : block.chunks) {
             const std::size_t h = c.handle;
             const std::span<const std::int64_t> t(c.rawTimes);
             const std::span<const double> v(c.rawValues);
@@ -414,7 +429,8 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
                 continue;
             }
             insert.bind(1, seriesIds_[h]).bind(2, c.t0).bind(3, c.t1).bind(4, c.n);
-            insert.bindBlob(5, c.times).bindBlob(6, c.vals).bind(7, *importId);
+            insert.bindBorrowedBlob(5, blobs.substr(c.timesAt, c.valsAt - c.timesAt));
+            insert.bindBorrowedBlob(6, blobs.substr(c.valsAt, c.end - c.valsAt)).bind(7, *importId);
             insert.run();
         }
     };
@@ -434,7 +450,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         }
     });
     try {
-        std::vector<EncodedChunk> block;
+        EncodedBlock block;
         while (queue.pop(block)) insertBlock(block);
     } catch (...) {
         queue.stop();

@@ -44,6 +44,11 @@ Stmt& Stmt::bindBlob(int i, std::string_view b) {
     if (rc != SQLITE_OK) fail(db_, "store: bind");
     return *this;
 }
+Stmt& Stmt::bindBorrowedBlob(int i, std::string_view b) {
+    const int rc = b.empty() ? sqlite3_bind_zeroblob(stmt_, i, 0) : sqlite3_bind_blob64(stmt_, i, b.data(), b.size(), SQLITE_STATIC);
+    if (rc != SQLITE_OK) fail(db_, "store: bind");
+    return *this;
+}
 Stmt& Stmt::bindNull(int i) {
     if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail(db_, "store: bind");
     return *this;

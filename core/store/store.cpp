@@ -376,7 +376,8 @@ void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> tim
     const auto [mn, mx] = std::minmax_element(timesMs.begin(), timesMs.end());
     auto& ins = stmts_->insertChunk;
     ins.bind(1, seriesId).bind(2, *mn).bind(3, *mx).bind(4, static_cast<std::int64_t>(timesMs.size()));
-    ins.bindBlob(5, encodeTimes(timesMs)).bindBlob(6, encodeValues(values)).bind(7, stmts_->pendingImportId);
+    const std::string times = encodeTimes(timesMs), vals = encodeValues(values);
+    ins.bindBorrowedBlob(5, times).bindBorrowedBlob(6, vals).bind(7, stmts_->pendingImportId);
     ins.run();
 }
 
