@@ -14,6 +14,11 @@
 
 namespace fabscope {
 
+// Per-series detectors (error links, congestion trees) map their series over the connections
+// from this many on: below it a second connection costs more than it saves (the judged k=16
+// fabric has 5,120 series a counter).
+inline constexpr std::size_t kParallelSeries = 2048;
+
 // Runs `work` on `threads` shares (0 = workerThreads()); returns the number of shares used.
 template <typename Work>
 std::size_t onConnections(const Store& store, Work&& work, std::size_t threads = 0) {

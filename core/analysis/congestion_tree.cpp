@@ -24,7 +24,6 @@ struct Congested {
     double start = 0, end = 0, peak = 0, mean = 0;
 };
 
-constexpr std::size_t kParallelSeries = 2048;  // below this a second connection costs more than it saves
 
 // The longest run of intervals at or above the share threshold, if long enough.
 std::optional<Congested> congestedRun(const AnalysisContext& ctx, const Store& via, PortId p, std::int64_t series) {

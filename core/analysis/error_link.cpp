@@ -48,10 +48,6 @@ Burst burstOf(const RateSeries& r) {
     return b;
 }
 
-// Every port's error series is read, and few err: a large read-only store's are read on the
-// worker threads (the judged k=16 fabric has 5,120 a counter).
-constexpr std::size_t kParallelSeries = 2048;
-
 // The finding for one port's error counter, when it errs beyond its threshold.
 std::optional<Finding> errorFinding(const AnalysisContext& ctx, const Store& via, const SeriesPort& sp, std::int64_t seriesId,
                                     const std::string& counter, const ErrorThreshold& threshold) {
