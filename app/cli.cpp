@@ -9,6 +9,7 @@
 #include "app/cli_report.h"
 
 #include "core/demo_fabric.h"
+#include "core/report/report_writer.h"
 #include "core/store/store.h"
 #include "core/unmapped_series.h"
 #include "core/version.h"
@@ -241,6 +242,18 @@ bool isCliCommand(const std::vector<std::string>& args) {
     static const std::set<std::string> kCommands{"import", "analyze", "report", "info", "diff", "compare", "whatif", "demo",
                                                  "--help", "-h", "help", "--version"};
     return kCommands.count(args.front()) > 0;
+}
+
+bool needsQt(const std::vector<std::string>& args) {
+    if (!isCliCommand(args)) return true;
+    if (args.front() != "report" && args.front() != "compare" && args.front() != "whatif") return false;
+    for (std::size_t i = 1; i < args.size(); ++i) {  // their documents go to --out FILE or --out=FILE
+        std::string_view out;
+        if (args[i] == "--out" && i + 1 < args.size()) out = args[i + 1];
+        else if (args[i].starts_with("--out=")) out = std::string_view(args[i]).substr(6);
+        if (!out.empty() && reportFormatFor(std::string(out)) == ReportFormat::Pdf) return true;
+    }
+    return false;
 }
 
 int run(const std::vector<std::string>& args) {

@@ -1,7 +1,7 @@
 #pragma once
 // `fabscope report --db STORE --out FILE.(html|pdf|csv|json) [--from UNIX_S] [--to UNIX_S]
 // [--config FILE]` (docs/CLI.md). The format comes from the extension. PDF works when a PDF
-// renderer is linked in (views/report, fabscope_report_pdf, as in the fabscope executable).
+// renderer is linked in (views/report, fabscope_report_pdf, as in the fabscope-gui executable).
 #include <string>
 #include <vector>
 

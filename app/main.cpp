@@ -1,5 +1,6 @@
-// fabscope: one binary for the GUI and the CLI. CLI sub-commands never create a QApplication,
-// so they run on machines without a display.
+// fabscope-gui: the desktop view, and every CLI command as well (`fabscope`, app/cli_main.cpp,
+// hands it the view and PDF reports). CLI sub-commands never create a QApplication, so they
+// run on machines without a display.
 #include "app/cli.h"
 #include "app/main_window.h"
 
