@@ -383,6 +383,9 @@ private:
             diag.warn(0, std::to_string(writer.duplicateSamples()) +
                              " samples repeat a counter of the same port at a time already stored (e.g. perfquery and perfquery -x"
                              " of one snapshot): one kept per time, the 64-bit value (the one not stuck at a legacy ceiling)");
+        // A Cancel clicked while the samples were written (after the parse's last progress call)
+        // still stops the import: nothing of the file is committed.
+        if (const ProgressFn p = progressFor(pf.map->bytes().size()); p && !p(1.0)) throw ImportCancelled();
         store_.recordImport(pf.path, shaOf(pf), std::string(pf.importer->name()), rows);
         tx.commit();
         return rows;

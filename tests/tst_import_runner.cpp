@@ -95,6 +95,28 @@ private Q_SLOTS:
         QCOMPARE(dump(p("cancel.sqlite")), before);
     }
 
+    // Cancel clicked once the parse has read the whole file, while the samples are written: the
+    // progress shows 100%, and still nothing of the file reaches the store.
+    void cancelWhileWritingRollsBack() {
+        writeDemo(p("late"), {});
+        Store store(p("late.sqlite"));
+        ImportRunner runner(store, registry_);
+        runner.run({p("late/topology.ibnetdiscover")}, {});
+        const std::string before = dump(p("late.sqlite"));
+        std::string csv = "timestamp,node,port,counter,value\n";
+        for (int i = 0; i < 100000; ++i) csv += std::to_string(1700001000 + i / 100) + ",leaf01," + std::to_string(i % 100 + 1) + ",xmit_bytes," + std::to_string(i) + "\n";
+        write(p("late.csv"), csv);
+        double last = 0;
+        const auto summary = runner.run({p("late.csv")}, {}, [&last](double f) {
+            last = f;
+            return f < 1.0;  // the user clicks Cancel as the bar reaches the end
+        });
+        QCOMPARE(last, 1.0);
+        QVERIFY(summary.cancelled);
+        QCOMPARE(summary.count(FileStatus::Imported), std::size_t{0});
+        QCOMPARE(dump(p("late.sqlite")), before);
+    }
+
     // A counter file of 16 MiB or more is hashed while it is parsed: the same content under
     // another name is still refused, with nothing written, and what is stored is the file's plain
     // SHA-256 (the one `info` and the GUI show, and `sha256sum` prints).
