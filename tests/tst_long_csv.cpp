@@ -2,6 +2,8 @@
 #include "core/store/store.h"
 #include "importers/long_csv_importer.h"
 
+#include <sqlite3.h>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -150,6 +152,47 @@ private Q_SLOTS:
         QCOMPARE(w3.size(), std::size_t{1});
         QCOMPARE(w3.front().line, std::int64_t{150'123 + 2});  // header + 0-based row
         QCOMPARE(w3.front().line, w1.front().line);
+    }
+
+    // The encoder thread starts on the samples while the series' rows are inserted: a store that
+    // refuses those rows fails the import with its error, the encoder stopped, nothing written.
+    void refusedSeriesRowsStopTheEncoder() {
+        const std::string path = dir_.filePath(QStringLiteral("refused.sqlite")).toStdString();
+        Store store(path);
+        {
+            Store::Transaction tx(store);
+            Fabric f;
+            f.nodes.push_back({NodeType::Switch, "0x1c34da0300728866", "leaf07", "", 40, 3});
+            store.writeSnapshot(f, "t", 0);
+            tx.commit();
+        }
+        QCOMPARE(sqlite3_exec(store.handle(), "CREATE TRIGGER refuse BEFORE INSERT ON series WHEN NEW.port = '77' "
+                                              "BEGIN SELECT RAISE(ABORT, 'series refused'); END",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        // 10,000 series (more blocks than the encoder may queue ahead), 30 times each.
+        std::string text = "timestamp,node,port,counter,value\n";
+        for (int t = 0; t < 30; ++t)
+            for (int port = 1; port <= 5000; ++port)
+                for (const char* counter : {"xmit_bytes", "rcv_bytes"})
+                    text += std::to_string(1700000000 + t * 10) + ",leaf07," + std::to_string(port) + "," + counter + "," + std::to_string(t * 1000) + "\n";
+        qputenv("FABSCOPE_THREADS", "3");
+        {
+            Store::Transaction tx(store);
+            SampleWriter writer(store);
+            DiagnosticSink diag("counters.csv");
+            bool refused = false;
+            try {
+                LongCsvImporter().parse(ImportInput{"counters.csv", text, 0}, writer, diag, {});
+                writer.flush();
+            } catch (const StoreError& e) {
+                refused = std::string_view(e.what()).find("series refused") != std::string_view::npos;
+            }
+            QVERIFY(refused);
+        }  // rolled back
+        qunsetenv("FABSCOPE_THREADS");
+        QVERIFY(store.series().empty());
+        QCOMPARE(store.info().samples, std::int64_t{0});
     }
 
     void firstErrorInTheFileWinsAcrossParts() {

@@ -90,10 +90,15 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     return h;
 }
 
-void SampleWriter::createNewSeries() {
-    if (newSeries_.empty()) return;
-    const std::vector<std::int64_t> ids = store_.ensureSeries(newSeries_);
-    std::copy(ids.begin(), ids.end(), seriesIds_.end() - static_cast<std::ptrdiff_t>(ids.size()));
+void SampleWriter::createNewSeries(const std::function<void()>& idsKnown) {
+    if (newSeries_.empty()) {
+        if (idsKnown) idsKnown();
+        return;
+    }
+    store_.ensureSeries(newSeries_, [&](std::span<const std::int64_t> ids) {
+        std::copy(ids.begin(), ids.end(), seriesIds_.end() - static_cast<std::ptrdiff_t>(ids.size()));
+        if (idsKnown) idsKnown();
+    });
     newSeries_.clear();
 }
 
@@ -157,15 +162,14 @@ bool SampleWriter::mergeWithStored(std::int64_t seriesId, bool mayHaveStored, co
 }
 
 void SampleWriter::flush() {
-    createNewSeries();
-    if (pending_.empty()) return;
+    if (pending_.empty()) return createNewSeries();  // else encodeAndInsert() creates them
     const std::span<const Sample> all(pending_);
     write(std::span(&all, 1), pending_.size());
     pending_.clear();
 }
 
 void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
-    flush();  // what add() gathered comes first
+    if (!pending_.empty()) flush();  // what add() gathered comes first
     std::size_t total = 0;
     for (const SeriesRun& r : runs) total += r.samples.size();
     if (total == 0) return;
@@ -436,20 +440,26 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
     };
     constexpr std::size_t kSeriesPerBlock = 64;
     if (!parallel) {
+        createNewSeries();
         for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) insertBlock(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
         return;
     }
     ChunkQueue queue;
-    std::jthread producer([&] {
-        try {
-            for (std::size_t h = 0; h < nSeries && !queue.stopped(); h += kSeriesPerBlock)
-                queue.push(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
-            queue.finish();
-        } catch (...) {
-            queue.finish(std::current_exception());
-        }
-    });
+    std::jthread producer;
     try {
+        // The encoder needs the series' ids (whether one may have stored samples), not their
+        // rows: it starts once the ids are known, while this thread inserts the rows.
+        createNewSeries([&] {
+            producer = std::jthread([&] {
+                try {
+                    for (std::size_t h = 0; h < nSeries && !queue.stopped(); h += kSeriesPerBlock)
+                        queue.push(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
+                    queue.finish();
+                } catch (...) {
+                    queue.finish(std::current_exception());
+                }
+            });
+        });
         EncodedBlock block;
         while (queue.pop(block)) insertBlock(block);
     } catch (...) {

@@ -93,7 +93,9 @@ private:
     std::vector<std::int64_t> seriesIds_;  // by handle; 0 while the series waits in newSeries_
     // Series named but not yet created in the store: created together, before samples are written.
     std::vector<SeriesInfo> newSeries_;
-    void createNewSeries();
+    // Writes newSeries_; `idsKnown` runs once their ids are in seriesIds_, before their rows
+    // are written (encodeAndInsert starts its encoder then).
+    void createNewSeries(const std::function<void()>& idsKnown = {});
     std::vector<Sample> pending_;
     std::string key_;
     std::int64_t samples_ = 0;

@@ -315,7 +315,8 @@ std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeR
     return id;
 }
 
-std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series) {
+std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series,
+                                              const std::function<void(std::span<const std::int64_t>)>& idsKnown) {
     auto& st = *stmts_;
     st.loadSeries(db_);
     std::vector<std::int64_t> ids(series.size(), 0);
@@ -345,6 +346,7 @@ std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series
         return std::make_unique<Stmt>(db_, text);
     };
     try {
+        if (idsKnown) idsKnown(ids);
         std::unique_ptr<Stmt> full, rest;
         for (std::size_t from = 0; from < fresh.size(); from += kRows) {
             const std::size_t rows = std::min(kRows, fresh.size() - from);

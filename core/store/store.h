@@ -4,6 +4,7 @@
 #include "core/model.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -139,7 +140,10 @@ public:
     // The ids of many series (SeriesInfo::id unused), created where absent: the same ids one
     // ensureSeries() each gives, the new rows inserted 64 to a statement (an import creates
     // tens of thousands, and one statement each was a fifth of its time).
-    std::vector<std::int64_t> ensureSeries(std::span<const SeriesInfo> series);
+    // `idsKnown`, when given, is called with the ids before the new rows are written: an
+    // import's encoder thread starts on the samples while SQLite inserts the rows.
+    std::vector<std::int64_t> ensureSeries(std::span<const SeriesInfo> series,
+                                           const std::function<void(std::span<const std::int64_t>)>& idsKnown = {});
     void reserveSeries(std::size_t more);  // room in the series cache for `more` new series
     void appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values);
     [[nodiscard]] std::vector<SeriesInfo> series() const;
