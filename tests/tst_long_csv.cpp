@@ -170,7 +170,7 @@ private Q_SLOTS:
                                               "BEGIN SELECT RAISE(ABORT, 'series refused'); END",
                               nullptr, nullptr, nullptr),
                  SQLITE_OK);
-        // 10,000 series (more blocks than the encoder may queue ahead), 30 times each.
+        // 10,000 series (157 blocks of the encoder), 30 times each.
         std::string text = "timestamp,node,port,counter,value\n";
         for (int t = 0; t < 30; ++t)
             for (int port = 1; port <= 5000; ++port)

