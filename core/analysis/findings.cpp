@@ -1,8 +1,7 @@
 #include "core/analysis/findings.h"
 
+#include "core/analysis/json_text.h"
 #include "core/analysis/json_values.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -32,40 +31,60 @@ void sortAndNumber(std::vector<Finding>& findings) {
 
 namespace {
 
-using nlohmann::ordered_json;
+void writePort(JsonText& w, const PortRef& p) {  // as jsonv::port()
+    w.beginObject().key("node").value(p.node);
+    if (!p.guid.empty()) w.key("guid").value(p.guid);
+    w.key("port");
+    if (const auto n = jsonv::portNumber(p.port)) w.value(*n);
+    else w.value(p.port);
+    w.endObject();
+}
 
-using jsonv::number;
-ordered_json portJson(const PortRef& p) { return jsonv::port(p); }
-ordered_json portsJson(const std::vector<PortRef>& ports) { return jsonv::ports(ports); }
+void writePorts(JsonText& w, const std::vector<PortRef>& ports) {
+    w.beginArray();
+    for (const auto& p : ports) writePort(w, p);
+    w.endArray();
+}
 
 } // namespace
 
 std::string findingsJson(const FindingsReport& report, int indent) {
-    ordered_json j;
-    j["fabscope_findings"] = 1;
-    j["window"] = {{"start", number(report.windowStart)}, {"end", number(report.windowEnd)}};
-    j["findings"] = ordered_json::array();
+    JsonText w(indent);
+    w.beginObject();
+    w.key("fabscope_findings").value(1);
+    w.key("window").beginObject().key("start").number(report.windowStart).key("end").number(report.windowEnd).endObject();
+    w.key("findings").beginArray();
     for (const auto& f : report.findings) {
-        ordered_json o;
-        o["id"] = f.id;
-        o["kind"] = kindName(f.kind);
-        o["severity"] = toString(f.severity);
-        o["incident"] = f.incident;
-        o["start"] = number(f.start);
-        o["end"] = number(f.end);
-        o["summary"] = f.summary;
-        o["ports"] = portsJson(f.ports);
-        if (f.origin) o["origin"] = portJson(*f.origin);
-        if (!f.path.empty()) o["path"] = portsJson(f.path);
-        ordered_json m = ordered_json::object();
-        for (const auto& [k, v] : f.metrics) {
-            if (const double* d = std::get_if<double>(&v)) m[k] = number(*d);
-            else m[k] = std::get<std::string>(v);
+        w.beginObject();
+        w.key("id").value(f.id);
+        w.key("kind").value(kindName(f.kind));
+        w.key("severity").value(toString(f.severity));
+        w.key("incident").value(f.incident);
+        w.key("start").number(f.start);
+        w.key("end").number(f.end);
+        w.key("summary").value(f.summary);
+        w.key("ports");
+        writePorts(w, f.ports);
+        if (f.origin) {
+            w.key("origin");
+            writePort(w, *f.origin);
         }
-        o["metrics"] = std::move(m);
-        j["findings"].push_back(std::move(o));
+        if (!f.path.empty()) {
+            w.key("path");
+            writePorts(w, f.path);
+        }
+        w.key("metrics").beginObject();
+        for (const auto& [k, v] : f.metrics) {
+            w.key(k);
+            if (const double* d = std::get_if<double>(&v)) w.number(*d);
+            else w.value(std::get<std::string>(v));
+        }
+        w.endObject();
+        w.endObject();
     }
-    return j.dump(indent);
+    w.endArray();
+    w.endObject();
+    return w.take();
 }
 
 } // namespace fabscope
