@@ -20,6 +20,21 @@ std::string dump(const std::string& path) { return dumpStore(path); }
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
+// The demo written to `dir` and imported into `db` (the whole folder, or its topology alone),
+// with the store's dump at that point: what a failed or cancelled import must leave.
+struct DemoStore {
+    enum class Import { Whole, TopologyOnly };
+    DemoStore(const std::string& dir, const std::string& db, const ImporterRegistry& registry, Import what)
+        : store(db), runner(store, registry) {
+        writeDemo(dir, {});
+        runner.run({what == Import::Whole ? dir : dir + "/topology.ibnetdiscover"}, {});
+        before = dump(db);
+    }
+    Store store;
+    ImportRunner runner;
+    std::string before;
+};
+
 } // namespace
 
 class TestImportRunner : public QObject {
@@ -47,74 +62,58 @@ private Q_SLOTS:
     }
 
     void reimportIsANoOpThatSaysSo() {
-        writeDemo(p("again"), {});
-        Store store(p("again.sqlite"));
-        ImportRunner runner(store, registry_);
-        runner.run({p("again")}, {});
-        const std::string before = dump(p("again.sqlite"));
-        const auto second = runner.run({p("again/counters.csv"), p("again/topology.ibnetdiscover")}, {});
+        DemoStore demo(p("again"), p("again.sqlite"), registry_, DemoStore::Import::Whole);
+        const auto second = demo.runner.run({p("again/counters.csv"), p("again/topology.ibnetdiscover")}, {});
         QCOMPARE(second.count(FileStatus::AlreadyImported), std::size_t{2});
         QCOMPARE(second.count(FileStatus::Imported), std::size_t{0});
         QVERIFY(second.diagnostics.front().message.find("already imported") != std::string::npos);
-        QCOMPARE(dump(p("again.sqlite")), before);
+        QCOMPARE(dump(p("again.sqlite")), demo.before);
     }
 
     void failedFileLeavesTheStoreExactlyAsItWas() {
-        writeDemo(p("atomic"), {});
-        Store store(p("atomic.sqlite"));
-        ImportRunner runner(store, registry_);
-        runner.run({p("atomic")}, {});
-        const std::string before = dump(p("atomic.sqlite"));
+        DemoStore demo(p("atomic"), p("atomic.sqlite"), registry_, DemoStore::Import::Whole);
         // Valid rows first (they reach the store's buffers), then a bad row deep in the file.
         std::string csv = "timestamp,node,port,counter,value\n";
         for (int i = 0; i < 20000; ++i) csv += std::to_string(1700001000 + i) + ",leaf01,1,xmit_bytes," + std::to_string(i) + "\n";
         csv += "1700099999,leaf01,1,xmit_bytes,oops\n";
         write(p("bad.csv"), csv);
-        const auto summary = runner.run({p("bad.csv")}, {});
+        const auto summary = demo.runner.run({p("bad.csv")}, {});
         QVERIFY(summary.anyFailed());
         const auto& err = summary.diagnostics.back();
         QCOMPARE(err.line, std::int64_t{20002});
         QVERIFY(err.format().starts_with(p("bad.csv") + ":20002: "));
-        QCOMPARE(dump(p("atomic.sqlite")), before);
+        QCOMPARE(dump(p("atomic.sqlite")), demo.before);
         // The failed file was not recorded: only the demo's two files are.
-        QCOMPARE(store.imports().size(), std::size_t{2});
+        QCOMPARE(demo.store.imports().size(), std::size_t{2});
     }
 
     void cancelRollsBack() {
-        writeDemo(p("cancel"), {});
-        Store store(p("cancel.sqlite"));
-        ImportRunner runner(store, registry_);
-        runner.run({p("cancel/topology.ibnetdiscover")}, {});
-        const std::string before = dump(p("cancel.sqlite"));
+        DemoStore demo(p("cancel"), p("cancel.sqlite"), registry_, DemoStore::Import::TopologyOnly);
         std::string csv;
         for (int i = 0; i < 200000; ++i) csv += std::to_string(1700001000 + i) + ",leaf01,1,xmit_bytes," + std::to_string(i) + "\n";
         write(p("big.csv"), "timestamp,node,port,counter,value\n" + csv);
         int calls = 0;
-        const auto summary = runner.run({p("big.csv")}, {}, [&calls](double) { return ++calls < 2; });
+        const auto summary = demo.runner.run({p("big.csv")}, {}, [&calls](double) { return ++calls < 2; });
         QVERIFY(summary.cancelled);
-        QCOMPARE(dump(p("cancel.sqlite")), before);
+        QCOMPARE(dump(p("cancel.sqlite")), demo.before);
     }
 
     // Cancel clicked once the parse has read the whole file, while the samples are written: the
     // progress shows 100%, and still nothing of the file reaches the store.
     void cancelWhileWritingRollsBack() {
-        writeDemo(p("late"), {});
-        Store store(p("late.sqlite"));
-        ImportRunner runner(store, registry_);
-        runner.run({p("late/topology.ibnetdiscover")}, {});
-        const std::string before = dump(p("late.sqlite"));
+        DemoStore demo(p("late"), p("late.sqlite"), registry_, DemoStore::Import::TopologyOnly);
         std::string csv = "timestamp,node,port,counter,value\n";
         for (int i = 0; i < 100000; ++i) csv += std::to_string(1700001000 + i / 100) + ",leaf01," + std::to_string(i % 100 + 1) + ",xmit_bytes," + std::to_string(i) + "\n";
         write(p("late.csv"), csv);
         double last = 0;
-        const auto summary = runner.run({p("late.csv")}, {}, [&last](double f) {
+        const auto summary = demo.runner.run({p("late.csv")}, {}, [&last](double f) {
             last = f;
             return f < 1.0;  // the user clicks Cancel as the bar reaches the end
         });
         QCOMPARE(last, 1.0);
         QVERIFY(summary.cancelled);
         QCOMPARE(summary.count(FileStatus::Imported), std::size_t{0});
-        QCOMPARE(dump(p("late.sqlite")), before);
+        QCOMPARE(dump(p("late.sqlite")), demo.before);
     }
 
     // A counter file of 16 MiB or more is hashed while it is parsed: the same content under

@@ -38,15 +38,19 @@ Stmt& Stmt::bind(int i, std::string_view t) {
         fail(db_, "store: bind");
     return *this;
 }
+namespace {
+// An empty view may have a null data pointer, which SQLite would store as NULL, not as X''.
+int bindBytes(sqlite3_stmt* stmt, int i, std::string_view b, sqlite3_destructor_type lifetime) {
+    return b.empty() ? sqlite3_bind_zeroblob(stmt, i, 0) : sqlite3_bind_blob64(stmt, i, b.data(), b.size(), lifetime);
+}
+} // namespace
+
 Stmt& Stmt::bindBlob(int i, std::string_view b) {
-    // An empty view may have a null data pointer, which SQLite would store as NULL, not as X''.
-    const int rc = b.empty() ? sqlite3_bind_zeroblob(stmt_, i, 0) : sqlite3_bind_blob64(stmt_, i, b.data(), b.size(), SQLITE_TRANSIENT);
-    if (rc != SQLITE_OK) fail(db_, "store: bind");
+    if (bindBytes(stmt_, i, b, SQLITE_TRANSIENT) != SQLITE_OK) fail(db_, "store: bind");
     return *this;
 }
 Stmt& Stmt::bindBorrowedBlob(int i, std::string_view b) {
-    const int rc = b.empty() ? sqlite3_bind_zeroblob(stmt_, i, 0) : sqlite3_bind_blob64(stmt_, i, b.data(), b.size(), SQLITE_STATIC);
-    if (rc != SQLITE_OK) fail(db_, "store: bind");
+    if (bindBytes(stmt_, i, b, SQLITE_STATIC) != SQLITE_OK) fail(db_, "store: bind");
     return *this;
 }
 Stmt& Stmt::bindNull(int i) {
