@@ -7,6 +7,7 @@
 #include "core/worker_threads.h"
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -49,20 +50,24 @@ std::size_t onConnections(const Store& store, Work&& work, std::size_t threads =
     return n;
 }
 
-// `job(via, i)` for every i in [0, n), in blocks of 64 shared over the connections when the
-// store is read-only and n is at least `minParallel` (below it a second connection costs more
-// than it saves); the results come back by index, so what a detector makes of them is what one
-// pass in order gives, whatever the thread count.
+// `job(via, i)` for every i in [0, n), shared over the connections when the store is read-only
+// and n is at least `minParallel` (below it a second connection costs more than it saves). Each
+// thread claims the next block of items when it is done with its last, so a thread whose items
+// cost more (a switch with more up-links, a series with more chunks) does not leave the other
+// idle at the end; blocks are small enough for ~16 a thread. The results come back by index, so
+// what a detector makes of them is what one pass in order gives, whatever the thread count.
 template <typename Result, typename Job>
 std::vector<Result> mapOnConnections(const Store& store, std::size_t n, std::size_t minParallel, Job&& job) {
-    constexpr std::size_t kBlock = 64;
     std::vector<Result> out(n);
-    auto share = [&](const Store& via, std::size_t first, std::size_t stride) {
-        for (std::size_t b = first * kBlock; b < n; b += stride * kBlock)
-            for (std::size_t i = b; i < std::min(b + kBlock, n); ++i) out[i] = job(via, i);
+    const bool parallel = n >= minParallel && store.readOnly() && workerThreads() >= 2;
+    const std::size_t block = std::clamp<std::size_t>(n / (workerThreads() * 16), 1, 64);
+    std::atomic<std::size_t> next{0};
+    auto share = [&](const Store& via, std::size_t, std::size_t) {
+        for (std::size_t b = next.fetch_add(block); b < n; b = next.fetch_add(block))
+            for (std::size_t i = b; i < std::min(b + block, n); ++i) out[i] = job(via, i);
     };
-    if (n < minParallel || !store.readOnly() || workerThreads() < 2) share(store, 0, 1);
-    else onConnections(store, share);
+    if (parallel) onConnections(store, share);
+    else share(store, 0, 1);
     return out;
 }
 

@@ -77,32 +77,19 @@ void scanDirection(const AnalysisContext& ctx, const Store& via, Direction d, st
     }
 }
 
-// Links in blocks of kBlock, every `stride`-th block from `first`: series usually come in link
-// order (one switch's ports after another), so halves by position could leave a thread idle.
-constexpr std::size_t kBlock = 64;
-void scanLinks(const AnalysisContext& ctx, const Store& via, std::size_t first, std::size_t stride, std::vector<Finding>& out) {
-    const auto& links = ctx.fabric().links;
-    for (std::size_t b = first * kBlock; b < links.size(); b += stride * kBlock)
-        for (std::size_t i = b; i < std::min(b + kBlock, links.size()); ++i) {
-            scanDirection(ctx, via, {links[i].a, links[i].b}, links[i].capacityBps, out);
-            scanDirection(ctx, via, {links[i].b, links[i].a}, links[i].capacityBps, out);
-        }
-}
-
 } // namespace
 
 void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
     // A large read-only store is scanned on workerThreads() threads, each through its own
-    // connection (a Store is one thread's); share i takes every n-th block of links from i, and
-    // the shares are joined in order, so the findings' order is fixed for a thread count.
-    const Store& store = ctx.store();
-    const std::size_t n = ctx.fabric().links.size();
-    if (n < kParallelLinks || !store.readOnly()) return scanLinks(ctx, store, 0, 1, out);
-    std::vector<std::vector<Finding>> shares(workerThreads());
-    onConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
-        scanLinks(ctx, via, first, stride, shares[first]);
-    }, shares.size());
-    for (auto& share : shares) out.insert(out.end(), std::make_move_iterator(share.begin()), std::make_move_iterator(share.end()));
+    // connection (a Store is one thread's); each link's findings come back in link order.
+    const auto& links = ctx.fabric().links;
+    const auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), links.size(), kParallelLinks, [&](const Store& via, std::size_t i) {
+        std::vector<Finding> fs;
+        scanDirection(ctx, via, {links[i].a, links[i].b}, links[i].capacityBps, fs);
+        scanDirection(ctx, via, {links[i].b, links[i].a}, links[i].capacityBps, fs);
+        return fs;
+    });
+    for (const auto& fs : found) out.insert(out.end(), fs.begin(), fs.end());
 }
 
 } // namespace fabscope
