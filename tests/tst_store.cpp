@@ -175,12 +175,14 @@ private Q_SLOTS:
             Store s(p);
             Store::Transaction tx(s);
             s.writeSnapshot(f, "varied", 1);
-            const auto series = s.ensureSeries(1, "leaf01", "1", "xmit_bytes", "bytes");
-            // 20,000 one-sample chunks, more than one connection totals; times out of row order.
+            std::vector<std::int64_t> series;
+            for (int port = 1; port <= 5; ++port) series.push_back(s.ensureSeries(1, "leaf01", std::to_string(port), "xmit_bytes", "bytes"));
+            // 20,000 one-sample chunks of 5 series, more than one connection totals (a range of
+            // series each); times out of row order.
             for (std::int64_t i = 0; i < 20000; ++i) {
                 const std::int64_t t = 1700000000000LL + (i * 7919) % 20000 * 10;
                 const double v = static_cast<double>(i);
-                s.appendChunk(series, std::span(&t, 1), std::span(&v, 1));
+                s.appendChunk(series[static_cast<std::size_t>(i % 5)], std::span(&t, 1), std::span(&v, 1));
             }
             tx.commit();
         }
@@ -310,6 +312,37 @@ private Q_SLOTS:
         QCOMPARE(s.schemaVersion(), Store::kSchemaVersion);
         QVERIFY(s.findImport("s1"));
         QCOMPARE(s.info().jobs, std::size_t{0});  // the jobs table of version 2 exists now
+    }
+
+    // A version 7 store's chunks index gains each chunk's end and count: its span and sample
+    // total are then read from the index alone; before the migration (read-only) they are right too.
+    void migratesVersion7StoreChunkIndex() {
+        const auto p = path("v7.sqlite");
+        {
+            sqlite3* db = nullptr;
+            QCOMPARE(sqlite3_open(p.c_str(), &db), SQLITE_OK);
+            for (int v = 1; v <= 7; ++v) sql::exec(db, std::string(migrationScript(v)).c_str());
+            sql::exec(db, "PRAGMA user_version=7");
+            sql::exec(db, "INSERT INTO counters(id,name,unit) VALUES(1,'xmit_bytes','bytes');"
+                          "INSERT INTO series(id,device_id,unmapped_ref,node_ref,port,counter_id) VALUES(1,0,'leaf01','leaf01','1',1),(2,0,'leaf01','leaf01','2',1);"
+                          "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES(1,5000,9000,3,x'',x'',1),(2,1000,4000,2,x'',x'',1),(1,9500,12000,4,x'',x'',1)");
+            sqlite3_close(db);
+        }
+        const auto check = [](const StoreInfo& info) {
+            QCOMPARE(info.samples, std::size_t{9});
+            QCOMPARE(*info.timeStart, 1.0);
+            QCOMPARE(*info.timeEnd, 12.0);
+        };
+        check(Store(p, Store::Mode::ReadOnly).info());  // not migrated: the old index, the table read
+        Store s(p);
+        QCOMPARE(s.schemaVersion(), Store::kSchemaVersion);
+        std::vector<std::string> columns;
+        for (sql::Stmt c(s.handle(), "SELECT name FROM pragma_index_info('chunks_by_series') ORDER BY seqno"); c.step();) columns.push_back(c.text(0));
+        QCOMPARE(columns, (std::vector<std::string>{"series_id", "t0", "t1", "n"}));
+        sql::Stmt plan(s.handle(), "EXPLAIN QUERY PLAN SELECT coalesce(sum(n),0), min(t0), max(t1) FROM chunks WHERE series_id BETWEEN 1 AND 2");
+        QVERIFY(plan.step());
+        QVERIFY2(plan.text(3).find("COVERING INDEX chunks_by_series") != std::string::npos, plan.text(3).c_str());
+        check(s.info());
     }
 
     // A version 3 store that already made its annotations table the pre-v4 way keeps its notes.

@@ -110,7 +110,15 @@ constexpr std::string_view kV7 = R"sql(
 ALTER TABLE jobs ADD COLUMN time REAL;
 )sql";
 
-constexpr std::array<std::string_view, 7> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7};
+// Version 8: the series index of the chunks also holds each chunk's end and sample count, so a
+// store's time span and sample total (`info`, the analysis window, File > Open) read the index,
+// not every chunk row; a chunk ending before a window is also passed over in the index.
+constexpr std::string_view kV8 = R"sql(
+DROP INDEX chunks_by_series;
+CREATE INDEX chunks_by_series ON chunks(series_id, t0, t1, n);
+)sql";
+
+constexpr std::array<std::string_view, 8> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8};
 
 } // namespace
 
