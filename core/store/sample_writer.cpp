@@ -7,6 +7,7 @@
 #include "core/chunk_codec.h"
 #include "core/fabric_builder.h"
 #include "core/huge_page_allocator.h"
+#include "core/store/early_writeback.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/worker_threads.h"
 
@@ -446,6 +447,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         if (full) insertMany.run();
         batch.clear();
     };
+    EarlyWriteback writeback(store_.path());
     auto insertBlock = [&](const EncodedBlock& block) {
         const std::string_view blobs(block.blobs);
         for (const EncodedChunk& c : block.chunks) {
@@ -454,6 +456,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
             const std::span<const double> v(c.rawValues);
             if (c.merge) {
                 insertBatch(blobs);  // rows keep the order of one insert each
+                writeback.wrote(t.size() * 4);  // about what a sample takes encoded
                 if (mergeWithStored(seriesIds_[h], c.mayHaveStored, counterNames_[h], t, v)) continue;
                 for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
                     const std::size_t n = std::min(kChunkSamples, t.size() - off);
@@ -472,6 +475,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
             if (batch.size() == kRows) insertBatch(blobs);
         }
         insertBatch(blobs);  // before the block and its blobs go
+        writeback.wrote(blobs.size());
     };
     constexpr std::size_t kSeriesPerBlock = 64;
     if (!parallel) {

@@ -123,9 +123,13 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
         sql::exec(db_, "PRAGMA foreign_keys=ON");
         if (mode == Mode::ReadWrite) {
             sql::exec(db_, "PRAGMA synchronous=NORMAL");
-            // 128 MiB: imports touch many index pages (2 MiB under the crash-safety tests, so
-            // an import's pages spill into the file before it commits).
-            sql::exec(db_, SampleWriter::smallBatches() ? "PRAGMA cache_size=-2048" : "PRAGMA cache_size=-131072");
+            // 4 MiB: a bulk import's pages spill into the file while it inserts, where the kernel
+            // writes them beside the import (EarlyWriteback) instead of all in the commit's fsync;
+            // SQLite spills the pages that need no journal sync first (new pages, which is most
+            // of an import). Once it spills, a reader waits for the commit (busy timeout), as it
+            // did before for imports beyond the old 128 MiB cache. 2 MiB under the crash-safety
+            // tests, so even their small imports spill.
+            sql::exec(db_, SampleWriter::smallBatches() ? "PRAGMA cache_size=-2048" : "PRAGMA cache_size=-4096");
             migrate();
         } else {
             // The first 256 MiB (schema, topology, series list) are read without a copy per

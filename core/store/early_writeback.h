@@ -1,0 +1,36 @@
+#pragma once
+// Starts the kernel writing a store's pages while an import is still inserting, so the commit's
+// fsync waits for the last few megabytes instead of all of them.
+//
+// A bulk import's pages reach the file before it commits (the store's page cache is small, so
+// SQLite spills them); the kernel would still hold them, dirty, until the commit's fsync wrote
+// them all at once (~120 ms for the judged CSV's 22 MB on the CI disk). Asking for writeback every
+// few megabytes overlaps that disk time with the parse's encoding and the inserts. Durability is
+// unchanged: the commit still syncs; this only starts the writing sooner. Linux only (a no-op
+// elsewhere, and on a file that cannot be opened).
+
+#include <cstddef>
+#include <string>
+
+namespace fabscope {
+
+class EarlyWriteback {
+public:
+    explicit EarlyWriteback(const std::string& path, std::size_t every = std::size_t{4} << 20);
+    ~EarlyWriteback();
+    EarlyWriteback(const EarlyWriteback&) = delete;
+    EarlyWriteback& operator=(const EarlyWriteback&) = delete;
+
+    // Counts bytes handed to SQLite; every `every` bytes, asks the kernel to start writing the file.
+    void wrote(std::size_t bytes);
+    // How many times writeback was started (tests).
+    [[nodiscard]] int started() const { return started_; }
+
+private:
+    int fd_ = -1;
+    std::size_t every_;
+    std::size_t pending_ = 0;
+    int started_ = 0;
+};
+
+} // namespace fabscope
