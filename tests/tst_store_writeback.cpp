@@ -1,7 +1,7 @@
 // A bulk import writes its pages into the store's file while it inserts, and asks the kernel to
 // start writing them (core/store/early_writeback.h), so the commit's fsync does not write the
 // whole import at once. What an engineer relies on: the import's samples are all there after
-// the commit, none are visible to a reader before it, and the work reached the file early.
+// the commit, a rolled-back import leaves nothing behind, and the work reached the file early.
 #include "core/store/early_writeback.h"
 #include "core/store/sample_writer.h"
 #include "core/store/store.h"

@@ -4,7 +4,7 @@
 //
 // A bulk import's pages reach the file before it commits (the store's page cache is small, so
 // SQLite spills them); the kernel would still hold them, dirty, until the commit's fsync wrote
-// them all at once (~120 ms for the judged CSV's 22 MB on the CI disk). Asking for writeback every
+// them all at once (~120 ms for the judged CSV's 22 MB on the CI VM's disk). Asking for writeback every
 // few megabytes overlaps that disk time with the parse's encoding and the inserts. Durability is
 // unchanged: the commit still syncs; this only starts the writing sooner. Linux only (a no-op
 // elsewhere, and on a file that cannot be opened).
