@@ -8,7 +8,11 @@
 namespace fabscope {
 namespace {
 
-enum : unsigned char { kIntegerDeltas = 0, kRawDoubles = 1 };
+// Values blobs start with their kind. Times blobs written before run coding start with their
+// count, whose first byte is 0 only for an empty block ("\x00" alone), so a leading 0 followed by
+// more bytes marks a run-coded times blob.
+enum : unsigned char { kIntegerDeltas = 0, kRawDoubles = 1, kIntegerDeltaRuns = 2 };
+constexpr unsigned char kTimeRuns = 0;
 
 constexpr std::size_t kMaxVarint = 10;  // bytes of a 64-bit value
 
@@ -64,14 +68,66 @@ inline std::uint64_t getVarint(const unsigned char*& p, const unsigned char* end
     return getLongVarint(p, end);
 }
 
-char* putDeltas(char* p, std::span<const std::int64_t> xs) {
-    std::int64_t prev = 0;
-    for (std::int64_t x : xs) {
-        // Wrap-around subtraction keeps the encoding exact for any int64 pair.
-        p = putVarint(p, zigzag(static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(prev))));
-        prev = x;
+// Wrap-around arithmetic keeps every encoding exact for any int64 pair.
+std::int64_t minus(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b));
+}
+std::int64_t plus(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
+
+// Run coding of a stream of differences: a non-zero x is zigzag(x) as a varint (never 0); a run
+// of r zeros is a 0 byte and then r - 1. A quiet counter's deltas (errors, pauses) and a regular
+// scrape's second differences of time are nearly all zero: 120 samples take 2 bytes, not 120.
+class RunWriter {
+public:
+    explicit RunWriter(char* p) : p_(p) {}
+    void put(std::int64_t x) {
+        if (x == 0) {
+            ++zeros_;
+            return;
+        }
+        endRun();
+        p_ = putVarint(p_, zigzag(x));
     }
-    return p;
+    char* end() {
+        endRun();
+        return p_;
+    }
+
+private:
+    void endRun() {
+        if (zeros_ == 0) return;
+        *p_++ = 0;
+        p_ = putVarint(p_, zeros_ - 1);
+        zeros_ = 0;
+    }
+    char* p_;
+    std::uint64_t zeros_ = 0;
+};
+
+// Reads a run-coded stream of `n` differences, handing each to `take` in order.
+template <typename Take>
+void getRuns(const unsigned char*& p, const unsigned char* end, std::uint64_t n, Take&& take) {
+    for (std::uint64_t i = 0; i < n;) {
+        const std::uint64_t u = getVarint(p, end);
+        if (u != 0) {
+            take(unzigzag(u));
+            ++i;
+            continue;
+        }
+        const std::uint64_t zeros = getVarint(p, end);
+        if (zeros >= n - i) throw std::runtime_error("corrupt sample block (run)");
+        for (std::uint64_t k = 0; k <= zeros; ++k) take(0);
+        i += zeros + 1;
+    }
+}
+
+// A count read from a blob: bounded so a damaged one cannot ask for gigabytes. Blocks hold at
+// most a few thousand samples (SampleWriter::kChunkSamples).
+std::uint64_t checkedCount(std::uint64_t n) {
+    if (n > (std::uint64_t{1} << 24)) throw std::runtime_error("corrupt sample block (count)");
+    return n;
 }
 
 // Counters up to 2^53 are exact in a double; beyond that keep raw doubles.
@@ -80,11 +136,20 @@ constexpr double kMaxExactInteger = 9007199254740992.0;
 } // namespace
 
 void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out) {
+    // The first time, the first step, then each step's change: 0 for a regular scrape.
     const std::size_t at = out.size();
-    out.resize(at + kMaxVarint * (timesMs.size() + 1));
-    char* p = putVarint(out.data() + at, timesMs.size());
-    p = putDeltas(p, timesMs);
-    out.resize(static_cast<std::size_t>(p - out.data()));
+    out.resize(at + 1 + kMaxVarint * (timesMs.size() + 2));
+    out[at] = static_cast<char>(kTimeRuns);
+    RunWriter w(putVarint(out.data() + at + 1, timesMs.size()));
+    std::int64_t prev = 0, step = 0;
+    for (std::size_t i = 0; i < timesMs.size(); ++i) {
+        const std::int64_t t = timesMs[i];
+        const std::int64_t d = i == 0 ? t : minus(t, prev);  // the first time is its own "step"
+        w.put(minus(d, step));
+        if (i > 0) step = d;
+        prev = t;
+    }
+    out.resize(static_cast<std::size_t>(w.end() - out.data()));
 }
 
 void appendEncodedValues(std::span<const double> values, std::string& out) {
@@ -94,15 +159,15 @@ void appendEncodedValues(std::span<const double> values, std::string& out) {
     const std::size_t at = out.size();
     if (integral) {
         out.resize(at + 1 + kMaxVarint * (values.size() + 1));
-        out[at] = static_cast<char>(kIntegerDeltas);
-        char* p = putVarint(out.data() + at + 1, values.size());
+        out[at] = static_cast<char>(kIntegerDeltaRuns);
+        RunWriter w(putVarint(out.data() + at + 1, values.size()));
         std::int64_t prev = 0;
         for (double v : values) {
             const auto x = static_cast<std::int64_t>(v);
-            p = putVarint(p, zigzag(x - prev));
+            w.put(x - prev);
             prev = x;
         }
-        out.resize(static_cast<std::size_t>(p - out.data()));
+        out.resize(static_cast<std::size_t>(w.end() - out.data()));
     } else {
         out.resize(at + 1 + kMaxVarint);
         out[at] = static_cast<char>(kRawDoubles);
@@ -127,12 +192,31 @@ std::string encodeValues(std::span<const double> values) {
 void decodeTimes(std::string_view blob, std::vector<std::int64_t>& out) {
     auto p = reinterpret_cast<const unsigned char*>(blob.data());
     const auto end = p + blob.size();
+    if (blob.size() >= 2 && *p == kTimeRuns) {
+        ++p;
+        const std::uint64_t n = checkedCount(getVarint(p, end));
+        out.reserve(out.size() + n);
+        std::int64_t prev = 0, step = 0;
+        bool first = true;
+        getRuns(p, end, n, [&](std::int64_t change) {
+            if (first) {
+                prev = change;
+                first = false;
+            } else {
+                step = plus(step, change);
+                prev = plus(prev, step);
+            }
+            out.push_back(prev);
+        });
+        return;
+    }
+    // Stores written before run coding: the count, then each time's difference to the one before.
     const std::uint64_t n = getVarint(p, end);
     if (n > blob.size()) throw std::runtime_error("corrupt sample block (count)");
     std::int64_t prev = 0;
     out.reserve(out.size() + n);
     for (std::uint64_t i = 0; i < n; ++i) {
-        prev = static_cast<std::int64_t>(static_cast<std::uint64_t>(prev) + static_cast<std::uint64_t>(unzigzag(getVarint(p, end))));
+        prev = plus(prev, unzigzag(getVarint(p, end)));
         out.push_back(prev);
     }
 }
@@ -148,12 +232,22 @@ void decodeValues(std::string_view blob, std::vector<double>& out) {
         std::int64_t prev = 0;
         out.reserve(out.size() + n);
         for (std::uint64_t i = 0; i < n; ++i) {
-            prev += unzigzag(getVarint(p, end));
+            prev = plus(prev, unzigzag(getVarint(p, end)));
             out.push_back(static_cast<double>(prev));
         }
+    } else if (kind == kIntegerDeltaRuns) {
+        checkedCount(n);
+        out.reserve(out.size() + n);
+        std::int64_t prev = 0;
+        getRuns(p, end, n, [&](std::int64_t delta) {
+            prev = plus(prev, delta);  // wraps, not overflows, on a damaged blob
+            out.push_back(static_cast<double>(prev));
+        });
     } else if (kind == kRawDoubles) {
-        if (static_cast<std::uint64_t>(end - p) != n * sizeof(double))
+        // n first: n * 8 wraps for a damaged count beyond 2^61.
+        if (n > blob.size() || static_cast<std::uint64_t>(end - p) != n * sizeof(double))
             throw std::runtime_error("corrupt sample block (size)");
+        if (n == 0) return;
         const std::size_t at = out.size();
         out.resize(at + n);
         std::memcpy(out.data() + at, p, n * sizeof(double));

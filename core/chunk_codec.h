@@ -1,7 +1,9 @@
 #pragma once
-// Compact encoding of one block of a counter series (docs/ARCHITECTURE.md): timestamps in milliseconds and
-// values, each delta-encoded as zig-zag varints. Values that are not all integers are kept as raw
-// doubles. Decoding hands the analysis contiguous arrays.
+// Compact encoding of one block of a counter series (docs/ARCHITECTURE.md): timestamps in
+// milliseconds as second differences (a regular scrape's are all 0), integer values as deltas,
+// both as zig-zag varints with runs of zeros in two bytes. Values that are not all integers are
+// kept as raw doubles. Blobs written before run coding (plain deltas) still decode. Decoding hands
+// the analysis contiguous arrays.
 #include <cstdint>
 #include <span>
 #include <string>

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstdio>
 #include <fstream>
 
 #include "store_dump.h"
@@ -25,12 +26,18 @@ std::string integrity(const std::string& path) {
     return check.step() ? check.text(0) : std::string("no answer");
 }
 
-// A counter file of `rows` rows on the demo's switch ports.
+// A counter file of `rows` rows on the demo's switch ports, shaped like a real byte counter's
+// (times off the grid by a few hundred ms, deltas that vary), so its chunks do not shrink to a
+// few bytes each and the import is still writing when the test kills it.
 void writeBigCsv(const std::string& path, int rows) {
     std::ofstream out(path);
     out << "timestamp,node,port,counter,value\n";
-    for (int i = 0; i < rows; ++i)
-        out << 1800000000 + i / 96 << ",leaf0" << 1 + i % 8 << "," << 1 + (i / 8) % 12 << ",xmit_bytes," << i << "\n";
+    char ms[8];
+    for (int i = 0; i < rows; ++i) {
+        std::snprintf(ms, sizeof ms, ".%03d", i * 131 % 1000);
+        out << 1800000000 + i / 96 << ms << ",leaf0" << 1 + i % 8 << "," << 1 + (i / 8) % 12 << ",xmit_bytes,"
+            << std::int64_t{i} * 1000 + std::int64_t{i} * 7919 % 1000 << "\n";
+    }
 }
 
 } // namespace

@@ -137,10 +137,41 @@ private Q_SLOTS:
         decodeValues(encodeValues(fractions), v2);
         QCOMPARE(v2, fractions);
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(std::string_view("\x00\x05\x01", 3), v2));
-        // The bytes stores already hold: count, then zigzag deltas as LEB128 varints.
-        QCOMPARE(encodeTimes(std::vector<std::int64_t>{1000, 1010}), std::string("\x02\xd0\x0f\x14", 4));
-        QCOMPARE(encodeValues(std::vector<double>{5, 3}), std::string("\x00\x02\x0a\x03", 4));
+        // The bytes written: a marker 0 and the count, then the first time, the first step and
+        // each change of step as zigzag LEB128 varints; values: kind 2, count, zigzag deltas.
+        QCOMPARE(encodeTimes(std::vector<std::int64_t>{1000, 1010}), std::string("\x00\x02\xd0\x0f\x14", 5));
+        QCOMPARE(encodeValues(std::vector<double>{5, 3}), std::string("\x02\x02\x0a\x03", 4));
         QCOMPARE(encodeValues(std::vector<double>{0.5}), std::string("\x01\x01", 2) + std::string("\0\0\0\0\0\0\xe0\x3f", 8));
+        // The bytes stores written before run coding hold (count, then plain zigzag deltas; an
+        // empty times block is one 0) still read as the same samples.
+        t2.clear();
+        decodeTimes(std::string_view("\x02\xd0\x0f\x14", 4), t2);
+        QCOMPARE(t2, (std::vector<std::int64_t>{1000, 1010}));
+        t2.clear();
+        decodeTimes(std::string_view("\x00", 1), t2);
+        QVERIFY(t2.empty());
+        v2.clear();
+        decodeValues(std::string_view("\x00\x02\x0a\x03", 4), v2);
+        QCOMPARE(v2, (std::vector<double>{5, 3}));
+        // A regular scrape's times and a quiet counter's values are runs of zeros: 120 samples
+        // take a few bytes, not one or more each. A missed poll and a burst break the runs and
+        // still round-trip.
+        std::vector<std::int64_t> regular;
+        for (std::int64_t i = 0; i < 120; ++i) regular.push_back(1'767'225'600'000 + 10'000 * (i < 60 ? i : i + 1));
+        QVERIFY2(encodeTimes(regular).size() <= 24, std::to_string(encodeTimes(regular).size()).c_str());
+        t2.clear();
+        decodeTimes(encodeTimes(regular), t2);
+        QCOMPARE(t2, regular);
+        std::vector<double> quiet(120, 7.0);
+        quiet[90] = 9;
+        quiet[91] = 12;
+        QVERIFY2(encodeValues(quiet).size() <= 12, std::to_string(encodeValues(quiet).size()).c_str());
+        v2.clear();
+        decodeValues(encodeValues(quiet), v2);
+        QCOMPARE(v2, quiet);
+        // A run claiming more samples than the block holds is damage, not trusted.
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(std::string_view("\x02\x03\x00\x05", 4), v2));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeTimes(std::string_view("\x00\x03\x02\x00\x02", 5), t2));
         // An import encodes a block's chunks into one buffer: appended after other blobs, the same
         // bytes (integer and raw-double values, every times block).
         const std::vector<double> counts{5, 3, 1e15};

@@ -25,7 +25,8 @@ public:
     // 24 bytes to one array keeps the per-row cost flat however many series a file holds.
     static constexpr std::size_t kFlushSamples = std::size_t{1} << 24;
     // FABSCOPE_TEST_SMALL_BATCHES=1 (crash-safety tests): flush every 64 Ki samples instead, so
-    // a killed import has written chunks, and the store's page cache spills them into the file.
+    // a killed import has written chunks, and the store's page cache spills them into the file;
+    // each flush then pauses 20 ms, so the import is still writing when the test kills it.
     static bool smallBatches();
 
     struct Sample {
