@@ -4,6 +4,7 @@
 #include "core/worker_threads.h"
 #include "importers/line_reader.h"
 #include "importers/long_csv_delimiters.h"
+#include "importers/swar_digits.h"
 
 #include <algorithm>
 #include <array>
@@ -167,32 +168,62 @@ private:
 
 bool isDigit(char c) { return static_cast<unsigned>(c - '0') < 10; }
 
+// The previous row's time as written and in ms: a collector's dump writes every series at one
+// time before the next, so nearly every row repeats the time before it byte for byte.
+struct LastTime {
+    const char* text = nullptr;  // in the part's bytes
+    std::size_t size = 0;
+    std::int64_t ms = 0;
+};
+
 // The row nearly every line of a collector's dump is, "<seconds>[.mmm],<key>,<digits>" for the
 // series expected next, checked and converted in one pass over its bytes without a delimiter
 // search. True with `p` past the line; false, `p` unmoved, for anything else, which the general
 // path then reads with every check. It accepts only rows the general path reads to the same
 // time and value (parseSecondsToMs, and an integer below 2^53).
-bool readExpectedRow(const char*& p, const char* end, std::string_view key, std::int64_t& timeMs, double& value) {
+bool readExpectedRow(const char*& p, const char* end, std::string_view key, LastTime& last, std::int64_t& timeMs, double& value) {
     const char* q = p;
-    std::int64_t whole = 0;
-    for (const char* const digits = q; q != end && isDigit(*q) && q - digits < 11;) whole = whole * 10 + (*q++ - '0');
-    if (q == p || q == end || whole >= 100'000'000'000) return false;
-    std::int64_t frac = 0;
-    int decimals = 0;
-    if (*q == '.') {
-        for (++q; q != end && decimals < 3 && isDigit(*q); ++decimals) frac = frac * 10 + (*q++ - '0');
-        if (decimals == 0) return false;
+    if (last.size != 0 && static_cast<std::size_t>(end - q) > last.size && q[last.size] == ',' &&
+        swar::sameBytes(q, last.text, last.size)) {
+        timeMs = last.ms;  // the same bytes as a time already read: the same time
+        q += last.size + 1;
+    } else {
+        std::int64_t whole = 0;
+        for (const char* const digits = q; q != end && isDigit(*q) && q - digits < 11;) whole = whole * 10 + (*q++ - '0');
+        if (q == p || q == end || whole >= 100'000'000'000) return false;
+        std::int64_t frac = 0;
+        int decimals = 0;
+        if (*q == '.') {
+            for (++q; q != end && decimals < 3 && isDigit(*q); ++decimals) frac = frac * 10 + (*q++ - '0');
+            if (decimals == 0) return false;
+        }
+        if (q == end || *q != ',') return false;
+        for (int d = decimals; d < 3; ++d) frac *= 10;
+        timeMs = whole * 1000 + frac;
+        last = {p, static_cast<std::size_t>(q - p), timeMs};
+        ++q;
     }
-    if (q == end || *q++ != ',') return false;
-    if (static_cast<std::size_t>(end - q) <= key.size() || std::memcmp(q, key.data(), key.size()) != 0 || q[key.size()] != ',')
+    if (static_cast<std::size_t>(end - q) <= key.size() || !swar::sameBytes(q, key.data(), key.size()) || q[key.size()] != ',')
         return false;
     q += key.size() + 1;
     std::int64_t v = 0;
     const char* const digits = q;
-    while (q != end && isDigit(*q) && q - digits < 15) v = v * 10 + (*q++ - '0');  // 15 digits stay below 2^53
-    if (q == digits || (q != end && *q != '\n')) return false;
-    for (int d = decimals; d < 3; ++d) frac *= 10;
-    timeMs = whole * 1000 + frac;
+    if (end - q >= 16) {  // two words of digits at most: a counter's 11-12 digits in two steps
+        const int high = swar::leadingDigits(q);
+        if (high < 8) {
+            v = static_cast<std::int64_t>(swar::digitsValue(q, high));
+            q += high;
+        } else {
+            static constexpr std::int64_t kPow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+            const int low = swar::leadingDigits(q + 8);
+            if (low == 8) return false;  // 16 digits or more: beyond 2^53, the general path's
+            v = static_cast<std::int64_t>(swar::digitsValue(q, 8)) * kPow10[low] + static_cast<std::int64_t>(swar::digitsValue(q + 8, low));
+            q += 8 + low;
+        }
+    } else {
+        while (q != end && isDigit(*q) && q - digits < 15) v = v * 10 + (*q++ - '0');  // 15 digits stay below 2^53
+    }
+    if (q == digits || q - digits > 15 || (q != end && *q != '\n')) return false;
     value = static_cast<double>(v);
     p = q == end ? end : q + 1;
     return true;
@@ -238,6 +269,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
     std::vector<std::string> unquoted;
     std::string quotedKey;
     SeriesKeys keys;
+    LastTime lastTime;
     bool first = part.first;
     // `lineEnd`: where the row's line ended (for the share of the part read so far).
     auto addSample = [&](std::uint32_t id, std::int64_t timeMs, double value, const char* lineEnd) {
@@ -266,7 +298,7 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
             std::int64_t timeMs = 0;
             double value = 0;
             if (const std::string_view key = keys.rawKey(expected);
-                !key.empty() && !first && readExpectedRow(p, end, key, timeMs, value)) {
+                !key.empty() && !first && readExpectedRow(p, end, key, lastTime, timeMs, value)) {
                 keys.accept(expected);
                 if ((number & 0x3fff) == 0 && stop.stops(index)) break;
                 addSample(expected, timeMs, value, p);

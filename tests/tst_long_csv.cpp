@@ -266,6 +266,44 @@ private Q_SLOTS:
         expectError(quoted + "1700000020,leaf07\x1f" "2\x1fxmit_bytes,3\n", 3, "expected 5 fields");
     }
 
+    // The repeating row is read eight bytes at a time: values of every length around a word (7-9
+    // digits, 15, and 16-17 which only the general path reads), the second row of a time in the
+    // same spelling as the first or another, and a last row too short for a word, all read as
+    // written.
+    void valuesOfEveryLengthAndRespelledTimesReadExactly() {
+        const std::vector<std::string> values{"7", "42", "1234567", "12345678", "123456789", "100000000000",
+                                              "123456789012345", "1234567890123456", "98765432109876543", "0", "31"};
+        const std::vector<double> asWritten{7, 42, 1234567, 12345678, 123456789, 100000000000, 123456789012345,
+                                            1234567890123456, 98765432109876543.0, 0, 31};
+        struct Time {
+            std::string xmit, rcv;  // how each row of the time spells it
+            std::int64_t ms;
+        };
+        const std::vector<Time> times{{"1700000000", "1700000000", 1700000000000},         {"1700000010", "1700000010.000", 1700000010000},
+                                      {"1700000020.1", "1700000020.10", 1700000020100},   {"1700000030", "1700000030", 1700000030000},
+                                      {"1700000040.25", "1700000040.250", 1700000040250}, {"1700000050", "1700000050.0", 1700000050000},
+                                      {"1700000060", "1700000060", 1700000060000},         {"1700000070.5", "1700000070.5", 1700000070500},
+                                      {"1700000080", "1700000080.00", 1700000080000},      {"1700000090", "1700000090", 1700000090000},
+                                      {"1700000100", "1700000100", 1700000100000}};
+        std::string text = "timestamp,node,port,counter,value\n";
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            text += times[k].xmit + ",leaf07,1,xmit_bytes," + values[k] + "\n";
+            text += times[k].rcv + ",leaf07,1,rcv_bytes," + values[values.size() - 1 - k] + (k + 1 < values.size() ? "\n" : "");
+        }
+        std::vector<std::int64_t> ms;
+        for (const Time& t : times) ms.push_back(t.ms);
+        const auto path = import(text);
+        Store s(path, Store::Mode::ReadOnly);
+        QCOMPARE(s.series().size(), std::size_t{2});
+        for (const auto& x : s.series()) {
+            const auto data = s.loadSeries(x.id);
+            std::vector<double> want = asWritten;
+            if (x.counter == "rcv_bytes") std::reverse(want.begin(), want.end());
+            QCOMPARE(data.timesMs, ms);
+            QCOMPARE(data.values, want);
+        }
+    }
+
     // NUL bytes are looked for in slices on the worker threads: one in the last slice is found.
     void binaryDataIsRefusedWhereverItIs() {
         std::string text = "timestamp,node,port,counter,value\n";
