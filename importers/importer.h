@@ -30,6 +30,9 @@ struct ImportInput {
     std::string_view bytes;  // whole file content
     double mtime = 0;        // UNIX seconds
     const FabricIndex* fabric = nullptr;  // null when no topology is known
+    // Called by an importer that parses on every core (Importer::parsesOnAllCores) once its
+    // threads are done with the bytes; may be empty.
+    std::function<void()> parsed = {};
 };
 
 class DiagnosticSink {
@@ -88,6 +91,10 @@ public:
     // Whether read() looks names up in ImportInput::fabric. The runner builds that index (0.2-0.4 s
     // for an 83k-link fabric) only when a file's importer says so.
     [[nodiscard]] virtual bool usesFabricIndex() const { return true; }
+    // Whether read() parses on every worker thread and calls ImportInput::parsed when it no longer
+    // does. The runner then hashes a large file after the parse instead of beside it, where the
+    // hash took a share of the parse's cores.
+    [[nodiscard]] virtual bool parsesOnAllCores() const { return false; }
 
 protected:
     // The checks every format shares, made once here before an importer's read(): no NUL bytes

@@ -439,6 +439,7 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
         for (std::size_t k = 1; k < parts.size(); ++k) threads.emplace_back(run, k, nullptr);
         run(0, &progress);
     }
+    if (in.parsed) in.parsed();  // the cores are free for the file's hash
     std::int64_t linesBefore = 0, rows = 0;
     for (const Part& part : parts) {
         if (part.other) std::rethrow_exception(part.other);

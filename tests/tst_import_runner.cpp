@@ -3,6 +3,7 @@
 #include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
+#include <algorithm>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QTemporaryDir>
@@ -158,6 +159,22 @@ private Q_SLOTS:
         QCOMPARE(both.count(FileStatus::AlreadyImported), std::size_t{1});
         QCOMPARE(fresh.imports().size(), std::size_t{1});
         QCOMPARE(fresh.info().samples, samples);
+
+        // Its hash waits for the parse to leave the cores; a parse that fails (a bad last row, a
+        // NUL byte found before the parse starts) still lets it finish: the run returns, names
+        // the file and line, and the store is unchanged.
+        write(p("large_bad.csv"), csv + "1700009999,leaf1,1,xmit_bytes,-5\n");
+        std::string withNul = csv;
+        withNul[withNul.size() / 2] = '\0';
+        write(p("large_nul.csv"), withNul);
+        const std::string freshBefore = dump(p("large_fresh.sqlite"));
+        const auto bad = ImportRunner(fresh, registry_).run({p("large_bad.csv"), p("large_nul.csv")}, {});
+        QCOMPARE(bad.count(FileStatus::Failed), std::size_t{2});
+        const auto lines = static_cast<std::int64_t>(std::count(csv.begin(), csv.end(), '\n'));
+        bool badLineNamed = false;
+        for (const Diagnostic& d : bad.diagnostics) badLineNamed |= d.file == p("large_bad.csv") && d.line == lines + 1;
+        QVERIFY(badLineNamed);
+        QCOMPARE(dump(p("large_fresh.sqlite")), freshBefore);
     }
 
     void unknownFormatAndMissingFileFail() {
