@@ -160,8 +160,8 @@ private Q_SLOTS:
         QCOMPARE(fresh.imports().size(), std::size_t{1});
         QCOMPARE(fresh.info().samples, samples);
 
-        // Its hash waits for the parse to leave the cores; a parse that fails (a bad last row, a
-        // NUL byte found before the parse starts) still lets it finish: the run returns, names
+        // Its hash is held while the parse takes every core; a parse that fails (a bad last row,
+        // a NUL byte found before the parse starts) still lets it finish: the run returns, names
         // the file and line, and the store is unchanged.
         write(p("large_bad.csv"), csv + "1700009999,leaf1,1,xmit_bytes,-5\n");
         std::string withNul = csv;
