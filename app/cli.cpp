@@ -14,11 +14,11 @@
 #include "core/unmapped_series.h"
 #include "core/version.h"
 #include "importers/import_runner.h"
-#include "importers/remote/prometheus_pull.h"
 
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -67,6 +67,8 @@ int reportImport(const ImportSummary& summary) {
     return summary.anyFailed() || summary.cancelled ? kBadInput : kOk;
 }
 
+PrometheusPull gPull = nullptr;  // fabscope-gui's (setPrometheusPull)
+
 // import --prometheus URL --from --to [--step] [--match...]: the pull lives in importers/remote.
 int cmdPull(const Args& a) {
     if (!a.positional.empty() || a.get("format") || a.get("snapshot") || a.get("time"))
@@ -82,7 +84,8 @@ int cmdPull(const Args& a) {
     {
         std::cerr << "pulling from " << opt.url << " (" << (opt.selectors.empty() ? "fabric metrics" : "--match selectors") << ")\n";
         ProgressBar bar(::isatty(STDERR_FILENO) != 0);
-        summary = pullPrometheus(store, opt, [&bar](double f) { return bar(f); });
+        if (!gPull) throw UsageError("--prometheus is fabscope-gui's (Qt Network): run fabscope-gui import ...");
+        summary = gPull(store, opt, [&bar](double f) { return bar(f); });
     }
     return reportImport(summary);
 }
@@ -244,8 +247,12 @@ bool isCliCommand(const std::vector<std::string>& args) {
     return kCommands.count(args.front()) > 0;
 }
 
+void setPrometheusPull(PrometheusPull pull) { gPull = pull; }
+
 bool needsQt(const std::vector<std::string>& args) {
     if (!isCliCommand(args)) return true;
+    if (args.front() == "import")
+        return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--prometheus" || a.starts_with("--prometheus="); });
     if (args.front() != "report" && args.front() != "compare" && args.front() != "whatif") return false;
     for (std::size_t i = 1; i < args.size(); ++i) {  // their documents go to --out FILE or --out=FILE
         std::string_view out;

@@ -9,6 +9,7 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
+    fabscope::cli::setPrometheusPull(&fabscope::pullPrometheus);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (fabscope::cli::isCliCommand(args)) return fabscope::cli::run(args);
     if (!args.empty() && args.front() == "gui") args.erase(args.begin());
