@@ -123,11 +123,15 @@ void getRuns(const unsigned char*& p, const unsigned char* end, std::uint64_t n,
     }
 }
 
-// A count read from a blob: bounded so a damaged one cannot ask for gigabytes. Blocks hold at
-// most a few thousand samples (SampleWriter::kChunkSamples).
+// A count read from a blob: bounded (kMaxBlockSamples) so a damaged one cannot ask for gigabytes.
 std::uint64_t checkedCount(std::uint64_t n) {
-    if (n > (std::uint64_t{1} << 24)) throw std::runtime_error("corrupt sample block (count)");
+    if (n > kMaxBlockSamples) throw std::runtime_error("corrupt sample block (count)");
     return n;
+}
+
+void checkBlockSize(std::size_t n) {
+    if (n > kMaxBlockSamples)
+        throw std::length_error("a sample block of " + std::to_string(n) + " samples (at most " + std::to_string(kMaxBlockSamples) + ")");
 }
 
 // Counters up to 2^53 are exact in a double; beyond that keep raw doubles.
@@ -136,6 +140,7 @@ constexpr double kMaxExactInteger = 9007199254740992.0;
 } // namespace
 
 void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out) {
+    checkBlockSize(timesMs.size());
     // The first time, the first step, then each step's change: 0 for a regular scrape.
     const std::size_t at = out.size();
     out.resize(at + 1 + kMaxVarint * (timesMs.size() + 2));
@@ -153,6 +158,7 @@ void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out)
 }
 
 void appendEncodedValues(std::span<const double> values, std::string& out) {
+    checkBlockSize(values.size());
     bool integral = true;
     for (double v : values)
         if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v)) { integral = false; break; }

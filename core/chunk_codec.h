@@ -11,6 +11,11 @@
 
 namespace fabscope {
 
+// The most samples one block may hold (SampleWriter writes 4,096): encoding more throws
+// std::length_error, and a blob claiming more is damage, so a few damaged bytes cannot ask for
+// gigabytes.
+inline constexpr std::size_t kMaxBlockSamples = std::size_t{1} << 20;
+
 std::string encodeTimes(std::span<const std::int64_t> timesMs);
 std::string encodeValues(std::span<const double> values);
 // The same bytes appended to `out`: many blobs in one buffer, one allocation for all of them

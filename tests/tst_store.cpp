@@ -172,6 +172,15 @@ private Q_SLOTS:
         // A run claiming more samples than the block holds is damage, not trusted.
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(std::string_view("\x02\x03\x00\x05", 4), v2));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeTimes(std::string_view("\x00\x03\x02\x00\x02", 5), t2));
+        // A block holds at most kMaxBlockSamples: more is not written, and a few bytes claiming
+        // more (one run of zeros) are refused before anything is allocated for them.
+        QVERIFY_THROWS_EXCEPTION(std::length_error, (void)encodeTimes(std::vector<std::int64_t>(kMaxBlockSamples + 1, 0)));
+        QVERIFY_THROWS_EXCEPTION(std::length_error, (void)encodeValues(std::vector<double>(kMaxBlockSamples + 1, 0.0)));
+        QCOMPARE(encodeValues(std::vector<double>(kMaxBlockSamples, 0.0)).size(), std::size_t{8});  // the largest block, all zeros
+        const std::string_view claimsMore("\x02\x81\x80\x40\x00\x80\x80\x40", 8);  // kind 2, 2^20 + 1 samples in one run of zeros
+        std::vector<double> untouched;
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeValues(claimsMore, untouched));
+        QCOMPARE(untouched.capacity(), std::size_t{0});
         // An import encodes a block's chunks into one buffer: appended after other blobs, the same
         // bytes (integer and raw-double values, every times block).
         const std::vector<double> counts{5, 3, 1e15};
