@@ -1,6 +1,6 @@
 #include "importers/long_csv_importer.h"
 
-#include "core/huge_page_allocator.h"
+#include "core/block_arena.h"
 #include "core/worker_threads.h"
 #include "importers/line_reader.h"
 #include "importers/long_csv_delimiters.h"
@@ -241,8 +241,8 @@ struct Part {
     std::vector<Series> series;
     // By series: a row goes straight to its series' bucket, so the writer needs no sort by
     // series and no second copy of the samples.
-    // Their memory comes from the part's arena (on huge pages, freed with the part).
-    std::unique_ptr<HugePageArena> arena = std::make_unique<HugePageArena>();
+    // Their memory comes from the part's arena (freed with the part).
+    std::unique_ptr<BlockArena> arena = std::make_unique<BlockArena>();
     std::vector<std::pmr::vector<SampleWriter::TimedValue>> buckets;
     std::int64_t lines = 0;
     std::optional<Diagnostic> error;  // the part's first error, line within the part

@@ -6,7 +6,6 @@
 #include "core/analysis/rates.h"
 #include "core/chunk_codec.h"
 #include "core/fabric_builder.h"
-#include "core/huge_page_allocator.h"
 #include "core/store/early_writeback.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/worker_threads.h"
@@ -361,13 +360,9 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
         }
     }
     start[nSeries] = total;
-    // Left uninitialised (every element is written below), on huge pages.
-    HugePageAllocator<std::int64_t> timesAlloc;
-    HugePageAllocator<double> valuesAlloc;
-    const std::unique_ptr<std::int64_t, std::function<void(std::int64_t*)>> timesBuf(
-        timesAlloc.allocate(total), [&](std::int64_t* p) { timesAlloc.deallocate(p, total); });
-    const std::unique_ptr<double, std::function<void(double*)>> valuesBuf(
-        valuesAlloc.allocate(total), [&](double* p) { valuesAlloc.deallocate(p, total); });
+    // Left uninitialised: every element is written below.
+    const auto timesBuf = std::make_unique_for_overwrite<std::int64_t[]>(total);
+    const auto valuesBuf = std::make_unique_for_overwrite<double[]>(total);
     const std::span<std::int64_t> times(timesBuf.get(), total);
     const std::span<double> values(valuesBuf.get(), total);
     inParallel([&](std::size_t k) {
