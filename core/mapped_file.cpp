@@ -11,7 +11,7 @@
 
 namespace fabscope {
 
-MappedFile::MappedFile(const std::string& path) {
+MappedFile::MappedFile(const std::string& path, Populate when) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
     struct stat st {};
@@ -30,16 +30,20 @@ MappedFile::MappedFile(const std::string& path) {
             throw std::runtime_error(path + ": cannot map: " + std::strerror(err));
         }
         ::madvise(data_, size_, MADV_SEQUENTIAL);
-#if defined(MADV_POPULATE_READ)
-        // Map every page now, in one call: the first pass over a 100 MB file otherwise takes
-        // ~6,000 page faults (~25 ms of a ~60 ms scan). Not for files a large share of memory
-        // would hold, which could then be read from disk only to be evicted again; a kernel
-        // before 5.14 refuses the advice and the pages fault in as before.
-        constexpr std::size_t kPopulateUpTo = std::size_t{1} << 30;
-        if (size_ <= kPopulateUpTo) ::madvise(data_, size_, MADV_POPULATE_READ);
-#endif
     }
     ::close(fd);
+    if (when == Populate::Now) populate();
+}
+
+void MappedFile::populate() const {
+#if defined(MADV_POPULATE_READ)
+    // Map every page now, in one call: the first pass over a 100 MB file otherwise takes
+    // ~6,000 page faults (~25 ms of a ~60 ms scan). Not for files a large share of memory
+    // would hold, which could then be read from disk only to be evicted again; a kernel
+    // before 5.14 refuses the advice and the pages fault in as before.
+    constexpr std::size_t kPopulateUpTo = std::size_t{1} << 30;
+    if (data_ && size_ <= kPopulateUpTo) ::madvise(data_, size_, MADV_POPULATE_READ);
+#endif
 }
 
 MappedFile::~MappedFile() {

@@ -7,13 +7,17 @@ namespace fabscope {
 
 class MappedFile {
 public:
-    explicit MappedFile(const std::string& path);  // throws std::runtime_error with the OS reason
+    // Now: every page is mapped before the constructor returns. Later: populate() does it, so a
+    // thread reading from the start can be started first (it follows the populate, which is faster).
+    enum class Populate { Now, Later };
+    explicit MappedFile(const std::string& path, Populate when = Populate::Now);  // throws std::runtime_error with the OS reason
     ~MappedFile();
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
 
     [[nodiscard]] std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
     [[nodiscard]] double mtime() const { return mtime_; }
+    void populate() const;  // maps every page in one call (see the constructor)
 
 private:
     void* data_ = nullptr;

@@ -8,6 +8,7 @@
 #include "importers/terminal_capture.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <filesystem>
 #include <future>
@@ -57,14 +58,37 @@ private:
 struct PendingFile {
     std::string path;
     std::unique_ptr<MappedFile> map;
+    std::size_t size = 0;  // the file's bytes (its map may be gone)
     std::string_view text;  // the bytes importers read: the file without a UTF-8 byte-order mark
     std::unique_ptr<std::string> cleaned;  // a terminal capture's text without banners, escapes, mpirun tags
     std::string sha;
     // A large file's SHA-256, computed on its own thread while the file is parsed (it took a fifth
     // of a 490 MB import when it ran first); checked against the store before the file is recorded.
     std::shared_future<std::string> shaLater;
+    // Gives that hash up when the file is dropped unparsed (unrecognised, UTF-16, cancelled):
+    // declared after shaLater, so it is told before shaLater waits for it.
+    struct AbandonHash {
+        std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
+        AbandonHash() = default;
+        AbandonHash(AbandonHash&&) noexcept = default;
+        AbandonHash& operator=(AbandonHash&&) noexcept = default;
+        AbandonHash(const AbandonHash&) = delete;
+        AbandonHash& operator=(const AbandonHash&) = delete;
+        ~AbandonHash() {
+            if (flag) flag->store(true);
+        }
+    } abandonHash;
     const Importer* importer = nullptr;
+    // A large file's pages let go on another thread once it is parsed and hashed, beside its
+    // commit's fsync (unmapping 100 MB took ~5 ms); its text is gone then.
+    std::future<void> unmapped;
+    void unmapBeside() {
+        text = {};
+        unmapped = std::async(std::launch::async, [m = std::move(map)]() mutable { m.reset(); });
+    }
 };
+
+struct HashAbandoned {};
 
 // Files from this size on are hashed alongside their parse, unless the store already holds an
 // import of the same file name (the usual way a file comes twice): those are hashed first, so a
@@ -183,7 +207,7 @@ public:
         refreshIndex();
         if (!importTopology(paths)) return std::move(summary_);
         if (!counters_.empty() && topologyWritten_) refreshIndex();  // counters map onto the new snapshot
-        if (importEach(counters_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        if (importEach(counters_, [this](PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
                 return writeCounters(pf, in, diag);
             }) &&
             importEach(jobs_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writeJobFile(pf, in, diag); }))
@@ -269,13 +293,27 @@ private:
             PendingFile pf;
             pf.path = path;
             try {
-                pf.map = std::make_unique<MappedFile>(path);
+                pf.map = std::make_unique<MappedFile>(path, MappedFile::Populate::Later);
             } catch (const std::exception& e) {
                 fail(path, 0, e.what());
                 continue;
             }
             const auto bytes = pf.map->bytes();
+            pf.size = bytes.size();
             const bool hashAlongside = bytes.size() >= kHashAlongsideBytes && !storedNames.count(fs::path(path).filename().string());
+            if (hashAlongside) {
+                // Started before the pages are mapped, at the lowest priority: it reads behind the
+                // populate on the core that would idle (~20 ms of the judged CSV's ~50 ms hash),
+                // and is held while a parse takes every core (cores_).
+                pf.shaLater = std::async(std::launch::async, [bytes, cores = cores_, abandon = pf.abandonHash.flag] {
+                                  runAtLowestPriority();
+                                  return sha256Hex(bytes, [&cores, &abandon] {
+                                      if (abandon->load()) throw HashAbandoned{};
+                                      cores->waitOpen();
+                                  });
+                              }).share();
+            }
+            pf.map->populate();
             if (!hashAlongside) {
                 pf.sha = sha256Hex(bytes);
                 if (known(pf.sha, path)) continue;
@@ -294,17 +332,11 @@ private:
                 fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format: name one (fabscope import --format, or Format in the GUI's File > Import files…)");
                 continue;
             }
-            // Only counter files are parsed before they are recorded; the others are hashed here.
+            // Only counter files are parsed before they are recorded; the others are checked here.
             if (hashAlongside && pf.importer->kind() != Importer::Kind::Counters) {
-                pf.sha = sha256Hex(bytes);
+                pf.sha = pf.shaLater.get();
+                pf.shaLater = {};
                 if (known(pf.sha, path)) continue;
-            } else if (hashAlongside) {
-                // At the lowest priority, on the cores the other work leaves idle, and held while a
-                // parse takes them all (cores_).
-                pf.shaLater = std::async(std::launch::async, [bytes, cores = cores_] {
-                                  runAtLowestPriority();
-                                  return sha256Hex(bytes, [&cores] { cores->waitOpen(); });
-                              }).share();
             }
             totalBytes_ += bytes.size();
             switch (pf.importer->kind()) {
@@ -328,7 +360,7 @@ private:
         for (const auto& pf : topo_) {
             DiagnosticSink diag(pf.path);
             try {
-                auto result = pf.importer->asTopology()->parse(inputOf(pf), diag, progressFor(pf.map->bytes().size()));
+                auto result = pf.importer->asTopology()->parse(inputOf(pf), diag, progressFor(pf.size));
                 if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
                 builder.merge(result.fabric);
                 hints.insert(hints.end(), result.hints.begin(), result.hints.end());
@@ -347,7 +379,7 @@ private:
                 summary_.cancelled = true;
                 return false;
             }
-            doneBytes_ += pf.map->bytes().size();
+            doneBytes_ += pf.size;
         }
         if (parsed.empty()) return true;
         const Fabric fabric = builder.take();
@@ -384,8 +416,8 @@ private:
     // Phases 3-5 share one shape: parse and write one file in one transaction; an input error
     // fails that file alone, a cancel stops the whole run (returns false).
     template <typename ParseAndWrite>
-    bool importEach(const std::vector<PendingFile>& files, const ParseAndWrite& parseAndWrite) {
-        for (const auto& pf : files) {
+    bool importEach(std::vector<PendingFile>& files, const ParseAndWrite& parseAndWrite) {
+        for (auto& pf : files) {
             DiagnosticSink diag(pf.path);
             try {
                 const std::int64_t rows = parseAndWrite(pf, inputOf(pf), diag);
@@ -401,13 +433,13 @@ private:
                 summary_.cancelled = true;
                 return false;
             }
-            doneBytes_ += pf.map->bytes().size();
+            doneBytes_ += pf.size;
         }
         return true;
     }
 
     // 3. Counter files, mapped onto the topology stored so far.
-    std::int64_t writeCounters(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+    std::int64_t writeCounters(PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
         // A parse on every core holds the hashes of large files until its threads are done (it
         // says so through ImportInput::parsed); however it ends, they may run after it.
         struct HoldHashes {
@@ -419,7 +451,7 @@ private:
         } hold(*cores_, pf.importer->parsesOnAllCores());
         Store::Transaction tx(store_);
         SampleWriter writer(store_);
-        const auto rows = pf.importer->asCounters()->parse(in, writer, diag, progressFor(pf.map->bytes().size()));
+        const auto rows = pf.importer->asCounters()->parse(in, writer, diag, progressFor(pf.size));
         cores_->open();  // the parse is over, whether or not it said so: the hashes may run
         writer.flush();
         if (writer.unmappedSeries() > 0)
@@ -430,15 +462,16 @@ private:
                              " of one snapshot): one kept per time, the 64-bit value (the one not stuck at a legacy ceiling)");
         // A Cancel clicked while the samples were written (after the parse's last progress call)
         // still stops the import: nothing of the file is committed.
-        if (const ProgressFn p = progressFor(pf.map->bytes().size()); p && !p(1.0)) throw ImportCancelled();
+        if (const ProgressFn p = progressFor(pf.size); p && !p(1.0)) throw ImportCancelled();
         store_.recordImport(pf.path, shaOf(pf), std::string(pf.importer->name()), rows);
+        if (pf.size >= kHashAlongsideBytes) pf.unmapBeside();  // parsed and hashed (shaOf waited)
         tx.commit();
         return rows;
     }
 
     // 4. Job files (rank -> host, device), one job each.
     std::int64_t writeJobFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
-        auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.map->bytes().size()));
+        auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.size));
         if (!job.details.time) job.details.time = in.mtime;
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
@@ -451,7 +484,7 @@ private:
 
     // 5. Probe and benchmark results (pingmesh, perftest, nccl-tests).
     std::int64_t writeProbeFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
-        const auto result = pf.importer->asProbes()->parse(in, diag, progressFor(pf.map->bytes().size()));
+        const auto result = pf.importer->asProbes()->parse(in, diag, progressFor(pf.size));
         const std::int64_t rows = result.rows();
         Store::Transaction tx(store_);
         const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);

@@ -177,6 +177,31 @@ private Q_SLOTS:
         QCOMPARE(dump(p("large_fresh.sqlite")), freshBefore);
     }
 
+    // Large files of other kinds are hashed from the moment they are mapped as well: a 17 MiB
+    // topology (the demo's, padded with comment lines) is stored under its plain SHA-256, and a
+    // 17 MiB file of no known format fails, named, without waiting for its hash to finish.
+    void largeFilesOfOtherKindsAreHashedOrRefused() {
+        writeDemo(p("large_demo"), {});
+        std::ifstream in(p("large_demo") + "/topology.ibnetdiscover");
+        std::string topo((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        while (topo.size() < (std::size_t{17} << 20)) topo += "# a long capture's comment line, kept as it came\n";
+        write(p("large_topo.ibnetdiscover"), topo);
+        std::string notes;
+        while (notes.size() < (std::size_t{17} << 20)) notes += "just some notes, not a capture\n";
+        write(p("large_notes.txt"), notes);
+
+        Store store(p("large_other.sqlite"));
+        const auto s = ImportRunner(store, registry_).run({p("large_topo.ibnetdiscover"), p("large_notes.txt")}, {});
+        QCOMPARE(s.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(s.count(FileStatus::Failed), std::size_t{1});
+        QVERIFY(store.info().links > 0);
+        QCOMPARE(QByteArray::fromStdString(store.imports().back().sha256),
+                 QCryptographicHash::hash(QByteArray::fromStdString(topo), QCryptographicHash::Sha256).toHex());
+        bool notesNamed = false;
+        for (const Diagnostic& d : s.diagnostics) notesNamed |= d.file == p("large_notes.txt") && d.message.find("unrecognised format") != std::string::npos;
+        QVERIFY(notesNamed);
+    }
+
     void unknownFormatAndMissingFileFail() {
         write(p("notes.txt"), "just some notes\n");
         Store store(p("unknown.sqlite"));
