@@ -61,6 +61,7 @@ struct PendingFile {
     std::size_t size = 0;  // the file's bytes (its map may be gone)
     std::string_view text;  // the bytes importers read: the file without a UTF-8 byte-order mark
     std::unique_ptr<std::string> cleaned;  // a terminal capture's text without banners, escapes, mpirun tags
+    bool nulFree = false;                  // the capture pass read all of `text` and met no NUL
     std::string sha;
     // A large file's SHA-256, computed on its own thread while the file is parsed (it took a fifth
     // of a 490 MB import when it ran first); checked against the store before the file is recorded.
@@ -243,7 +244,7 @@ private:
     ImportInput inputOf(const PendingFile& pf) {
         std::function<void()> parsed;
         if (pf.importer->parsesOnAllCores()) parsed = [cores = cores_] { cores->open(); };
-        return {pf.path, pf.text, pf.map->mtime(), indexFor(*pf.importer), std::move(parsed)};
+        return {pf.path, pf.text, pf.map->mtime(), indexFor(*pf.importer), std::move(parsed), pf.nulFree};
     }
 
     void alreadyImported(const std::string& path, const std::string& priorFormat, const std::string& priorFile) {
@@ -323,7 +324,7 @@ private:
                 continue;
             }
             pf.text = withoutUtf8Bom(bytes);
-            if (auto clean = cleanTerminalCapture(pf.text)) {
+            if (auto clean = cleanTerminalCapture(pf.text, &pf.nulFree)) {
                 pf.cleaned = std::make_unique<std::string>(std::move(*clean));
                 pf.text = *pf.cleaned;
             }

@@ -33,6 +33,9 @@ struct ImportInput {
     // Called by an importer that parses on every core (Importer::parsesOnAllCores) once its
     // threads are done with the bytes; may be empty.
     std::function<void()> parsed = {};
+    // The caller read every byte already and found no NUL (the import runner's terminal-capture
+    // pass), so checked() does not read a large file once more for them.
+    bool nulFree = false;
 };
 
 class DiagnosticSink {

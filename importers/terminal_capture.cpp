@@ -2,6 +2,7 @@
 
 #include "core/parallel_slices.h"
 
+#include <atomic>
 #include <bit>
 #include <cctype>
 #if defined(__SSE2__)
@@ -61,39 +62,36 @@ bool startsWithMark(std::string_view s) {
 
 // Every counter file goes through this before it is parsed: one pass, 16 bytes at a time, for an
 // ESC, "]<" or "\nS" (candidates checked in full), instead of four searches, one of which stopped
-// at every line's '\n'. Looks at the candidates from `from` to about `to` (a few past it), each
-// checked against the bytes after it wherever they lie.
-bool hasMarkIn(std::string_view bytes, std::size_t from, std::size_t to) {
+// at every line's '\n'; the same pass notes any NUL byte in [from, to) in `nul`, which spares the
+// importer's own pass for NULs. Looks at the candidates from `from` to about `to` (a few past
+// it), each checked against the bytes after it wherever they lie.
+bool hasMarkIn(std::string_view bytes, std::size_t from, std::size_t to, bool& nul) {
     std::size_t i = from;
 #if defined(__SSE2__)
     const __m128i esc = _mm_set1_epi8('\x1b'), close = _mm_set1_epi8(']'), lt = _mm_set1_epi8('<'), nl = _mm_set1_epi8('\n'),
-                  capS = _mm_set1_epi8('S');
+                  capS = _mm_set1_epi8('S'), zero = _mm_setzero_si128();
+    __m128i nuls = zero;
     for (; i < to && i + 17 <= bytes.size(); i += 16) {
         const __m128i v0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes.data() + i));
         const __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes.data() + i + 1));
+        nuls = _mm_or_si128(nuls, _mm_cmpeq_epi8(v0, zero));
         const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v0, esc),
                                          _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, close), _mm_cmpeq_epi8(v1, lt)),
                                                       _mm_and_si128(_mm_cmpeq_epi8(v0, nl), _mm_cmpeq_epi8(v1, capS))));
         for (auto m = static_cast<unsigned>(_mm_movemask_epi8(hit)); m != 0; m &= m - 1)
             if (startsWithMark(bytes.substr(i + static_cast<std::size_t>(std::countr_zero(m))))) return true;
     }
+    nul = nul || _mm_movemask_epi8(nuls) != 0;
 #endif
-    for (; i < to; ++i)  // the last bytes (every byte without SSE2)
+    for (; i < to; ++i) {  // the last bytes (every byte without SSE2)
+        nul = nul || bytes[i] == '\0';
         if (startsWithMark(bytes.substr(i))) return true;
+    }
     return false;
 }
 
-}  // namespace
-
-// A large file is scanned in one slice per worker thread.
-bool hasTerminalMarks(std::string_view bytes) {
-    return anyOfSlices(bytes.size(), 8 << 20, [bytes](std::size_t from, std::size_t to) { return hasMarkIn(bytes, from, to); });
-}
-
-std::optional<std::string> cleanTerminalCapture(std::string_view bytes) {
-    const auto head = bytes.substr(0, 4096);
-    const bool banner = isBanner(head) || head.find("\n=~=~=~=~=~=~=~=~=~=~=~=") != std::string_view::npos;
-    if (!banner && !hasTerminalMarks(bytes)) return std::nullopt;
+// The text without banners, escapes and tags, line for line.
+std::string clean(std::string_view bytes) {
     std::string out;
     out.reserve(bytes.size());
     std::size_t lineStart = 0;
@@ -121,6 +119,31 @@ std::optional<std::string> cleanTerminalCapture(std::string_view bytes) {
         lineStart = nl + 1;
     }
     return out;
+}
+
+}  // namespace
+
+// A large file is scanned in one slice per worker thread.
+TerminalMarks scanTerminalMarks(std::string_view bytes) {
+    std::atomic<bool> nul{false};
+    const bool marks = anyOfSlices(bytes.size(), 8 << 20, [bytes, &nul](std::size_t from, std::size_t to) {
+        bool seen = false;
+        const bool found = hasMarkIn(bytes, from, to, seen);
+        if (seen) nul = true;
+        return found;
+    });
+    return {marks, !marks && !nul};  // a slice that met a mark stopped there: the rest is unread
+}
+
+std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree) {
+    if (nulFree) *nulFree = false;
+    const auto head = bytes.substr(0, 4096);
+    const bool banner = isBanner(head) || head.find("\n=~=~=~=~=~=~=~=~=~=~=~=") != std::string_view::npos;
+    if (banner) return clean(bytes);
+    const TerminalMarks scan = scanTerminalMarks(bytes);
+    if (nulFree) *nulFree = scan.nulFree;
+    if (!scan.marks) return std::nullopt;
+    return clean(bytes);
 }
 
 }  // namespace fabscope

@@ -12,9 +12,18 @@
 namespace fabscope {
 
 // The cleaned text, or nullopt when the bytes hold none of the above (the usual case: no copy).
-std::optional<std::string> cleanTerminalCapture(std::string_view bytes);
-// Whether an escape, an mpirun tag or script(1)'s closing banner appears anywhere (the opening
-// banners are looked for in the first 4 KiB by cleanTerminalCapture itself).
-bool hasTerminalMarks(std::string_view bytes);
+// `nulFree`, when given, tells whether the same pass read every byte and met no NUL, so the
+// importer need not read a large file once more for that (Importer::checked).
+std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree = nullptr);
+
+// What one pass over the bytes found: an escape, an mpirun tag or script(1)'s closing banner
+// anywhere (the opening banners are looked for in the first 4 KiB by cleanTerminalCapture
+// itself), and whether it read every byte without a NUL (it stops at the first mark).
+struct TerminalMarks {
+    bool marks = false;
+    bool nulFree = false;
+};
+TerminalMarks scanTerminalMarks(std::string_view bytes);
+inline bool hasTerminalMarks(std::string_view bytes) { return scanTerminalMarks(bytes).marks; }
 
 }  // namespace fabscope

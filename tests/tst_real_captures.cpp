@@ -301,6 +301,39 @@ private Q_SLOTS:
         }
         qunsetenv("FABSCOPE_THREADS");
     }
+
+    // The same pass tells the importer whether the file holds a NUL byte (it then fails as binary
+    // data without reading the file again): a NUL anywhere, in either slice, at either end, where
+    // the slices meet, is seen; a file with a mark is not called NUL-free (the pass stopped there).
+    void nulBytesAreNotedByTheSamePass() {
+        std::string csv = "timestamp,node,port,counter,value\n";
+        while (csv.size() < (17u << 20)) csv += "1700000000,sw01 Spine,3,xmit_bytes,12345\n";
+        qputenv("FABSCOPE_THREADS", "2");
+        QVERIFY(scanTerminalMarks(csv).nulFree);
+        bool nulFree = false;
+        QVERIFY(!cleanTerminalCapture(csv, &nulFree));
+        QVERIFY(nulFree);
+        const std::size_t middle = csv.size() / 2;
+        for (std::size_t pos : {std::size_t{0}, std::size_t{5}, middle - 17, middle - 1, middle, middle + 1, middle + 16,
+                                csv.size() - 17, csv.size() - 2, csv.size() - 1}) {
+            const char saved = csv[pos];
+            csv[pos] = '\0';
+            const TerminalMarks scan = scanTerminalMarks(csv);
+            QVERIFY2(!scan.marks && !scan.nulFree, ("NUL at " + std::to_string(pos)).c_str());
+            QVERIFY(!cleanTerminalCapture(csv, &nulFree));
+            QVERIFY(!nulFree);
+            csv[pos] = saved;
+        }
+        csv.replace(middle, 4, "\x1b[0m");
+        QVERIFY(scanTerminalMarks(csv).marks);
+        QVERIFY(!scanTerminalMarks(csv).nulFree);
+        QVERIFY(cleanTerminalCapture(csv, &nulFree));
+        QVERIFY(!nulFree);
+        qunsetenv("FABSCOPE_THREADS");
+        constexpr char kWithNul[] = "short,text\nwith a NUL\0 in it\n";
+        QVERIFY(!scanTerminalMarks(std::string_view(kWithNul, sizeof kWithNul - 1)).nulFree);
+        QVERIFY(scanTerminalMarks("short,text\nwithout one\n").nulFree);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRealCaptures)
