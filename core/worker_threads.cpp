@@ -25,4 +25,6 @@ void runAtLowestPriority() {
     (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);
 }
 
+void runAtLowerPriority() { (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10); }
+
 } // namespace fabscope

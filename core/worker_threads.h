@@ -13,4 +13,10 @@ namespace fabscope {
 // parse). Best effort: where the system refuses, the thread keeps its priority.
 void runAtLowestPriority();
 
+// Lowers it to nice 10: for a thread that works ahead of the one the result waits on (an
+// import's chunk encoder, ahead of its SQLite thread). Beside it at the same priority, the
+// scheduler often shared one core between the two and left the other to a lowest-priority hash;
+// below it, the critical thread keeps a core and this one still comes before that hash.
+void runAtLowerPriority();
+
 } // namespace fabscope

@@ -489,6 +489,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         // rows: it starts once the ids are known, while this thread inserts the rows.
         createNewSeries([&] {
             producer = std::jthread([&] {
+                runAtLowerPriority();  // ahead of this thread, the import's critical path: it keeps its core
                 try {
                     for (std::size_t h = 0; h < nSeries && !queue.stopped(); h += kSeriesPerBlock)
                         queue.push(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
