@@ -481,6 +481,7 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
     }
     if (rows == 0) diag.fail(0, "no data rows");
     out.addRuns(runs);
+    if (in.keepUntilCommitted) in.keepUntilCommitted(std::make_shared<std::vector<Part>>(std::move(parts)));
     return rows;
 }
 
