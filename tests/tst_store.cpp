@@ -244,6 +244,16 @@ private Q_SLOTS:
         sql::exec(rw.handle(), "DELETE FROM snapshot_fabric");  // as a store written before v5
         check(rw.info());
         check(Store(p, Store::Mode::ReadOnly).info());
+        // The span alone (the analysis window's default), on several connections; none when empty.
+        qputenv("FABSCOPE_THREADS", "3");
+        const Store::SampleSpan span = Store(p, Store::Mode::ReadOnly).sampleSpan();
+        qunsetenv("FABSCOPE_THREADS");
+        QCOMPARE(span.samples, std::int64_t{20000});
+        QCOMPARE(*span.firstMs, std::int64_t{1700000000000});
+        QCOMPARE(*span.lastMs, std::int64_t{1700000199990});
+        const Store::SampleSpan none = Store(path("no_samples.sqlite")).sampleSpan();
+        QCOMPARE(none.samples, std::int64_t{0});
+        QVERIFY(!none.firstMs && !none.lastMs);
     }
 
     // Many series at once (an import's): the ids and rows one call each gives, across the

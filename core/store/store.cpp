@@ -516,6 +516,20 @@ StoreInfo Store::info() const {
         info.series = static_cast<std::size_t>(s.integer(0));
         info.unmappedSeries = static_cast<std::size_t>(s.integer(1));
     }
+    const SampleSpan span = sampleSpan();
+    info.samples = static_cast<std::size_t>(span.samples);
+    if (span.firstMs) {
+        info.timeStart = static_cast<double>(*span.firstMs) / 1000.0;
+        info.timeEnd = static_cast<double>(*span.lastMs) / 1000.0;
+    }
+    Stmt j(db_, "SELECT count(*) FROM jobs");
+    if (j.step()) info.jobs = static_cast<std::size_t>(j.integer(0));
+    for (const auto& snap : snapshots()) info.snapshots.push_back(snap.label);
+    info.imports = imports();
+    return info;
+}
+
+Store::SampleSpan Store::sampleSpan() const {
     // The chunk totals visit every chunk's index entry: a large read-only store splits the series
     // ids into contiguous ranges, one per worker thread, each through its own connection.
     std::int64_t lo = 0, hi = -1, chunks = 0;
@@ -537,16 +551,7 @@ StoreInfo Store::info() const {
     } else if (hi >= lo) {
         totals = chunkTotals(db_, lo, hi);
     }
-    info.samples = static_cast<std::size_t>(totals.samples);
-    if (totals.t0) {
-        info.timeStart = static_cast<double>(*totals.t0) / 1000.0;
-        info.timeEnd = static_cast<double>(*totals.t1) / 1000.0;
-    }
-    Stmt j(db_, "SELECT count(*) FROM jobs");
-    if (j.step()) info.jobs = static_cast<std::size_t>(j.integer(0));
-    for (const auto& snap : snapshots()) info.snapshots.push_back(snap.label);
-    info.imports = imports();
-    return info;
+    return {totals.samples, totals.t0, totals.t1};
 }
 
 } // namespace fabscope

@@ -151,6 +151,13 @@ public:
                                         std::int64_t toMs = INT64_MAX) const;
 
     [[nodiscard]] StoreInfo info() const;
+    // The samples stored and their first and last times (ms), without the rest of info() (the
+    // fabric's and the series' counts, jobs, imports): what the analysis window defaults to.
+    struct SampleSpan {
+        std::int64_t samples = 0;
+        std::optional<std::int64_t> firstMs, lastMs;  // empty without samples
+    };
+    [[nodiscard]] SampleSpan sampleSpan() const;
 
     // --- schema v3: port hints (writes skip nodes not in the snapshot)
     void writePortHints(std::int64_t snapshotId, const std::vector<PortHint>& hints);
