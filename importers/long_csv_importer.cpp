@@ -223,7 +223,7 @@ bool readExpectedRow(const char*& p, const char* end, std::string_view key, Last
     } else {
         while (q != end && isDigit(*q) && q - digits < 15) v = v * 10 + (*q++ - '0');  // 15 digits stay below 2^53
     }
-    if (q == digits || q - digits > 15 || (q != end && *q != '\n')) return false;
+    if (q == digits || (q != end && *q != '\n')) return false;  // both paths stop at 15 digits
     value = static_cast<double>(v);
     p = q == end ? end : q + 1;
     return true;
