@@ -31,7 +31,7 @@ std::size_t onConnections(const Store& store, Work&& work, std::size_t threads =
     for (std::size_t first = 1; first < n; ++first)
         others.emplace_back([&, first] {
             try {
-                const Store own(store.path(), Store::Mode::ReadOnly);
+                const Store& own = store.sibling(first);
                 const Store::ReadTransaction read(own);
                 work(own, first, n);
             } catch (...) {

@@ -256,6 +256,27 @@ private Q_SLOTS:
         QVERIFY(!none.firstMs && !none.lastMs);
     }
 
+    // Parallel reads go through kept read-only connections: the same one again for a thread, and
+    // one that sees what a writer committed after it was opened (the GUI analysing after an import).
+    void siblingConnectionsAreKeptAndSeeLaterCommits() {
+        const auto p = path("siblings.sqlite");
+        Store rw(p);
+        const Store ro(p, Store::Mode::ReadOnly);
+        const Store& one = ro.sibling(1);
+        QVERIFY(one.readOnly());
+        QCOMPARE(one.path(), p);
+        QCOMPARE(&ro.sibling(1), &one);
+        QVERIFY(&ro.sibling(2) != &one);
+        QCOMPARE(one.series().size(), std::size_t{0});
+        {
+            Store::Transaction tx(rw);
+            rw.ensureSeries(1, "leaf01", "33", "xmit_bytes", "bytes");
+            tx.commit();
+        }
+        QCOMPARE(one.series().size(), std::size_t{1});
+        QCOMPARE(one.series().front().port, std::string("33"));
+    }
+
     // Many series at once (an import's): the ids and rows one call each gives, across the
     // 64-row statements, with series already stored, repeated in the batch, unmapped or not.
     void seriesCreatedTogetherAreThoseCreatedOneByOne() {

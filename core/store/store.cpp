@@ -153,9 +153,17 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
 }
 
 Store::~Store() {
+    siblings_.clear();
     seriesQuery_.reset();
     stmts_.reset();
     sqlite3_close(db_);
+}
+
+const Store& Store::sibling(std::size_t i) const {
+    const std::lock_guard lock(siblingsMutex_);
+    std::unique_ptr<Store>& s = siblings_[i];
+    if (!s) s = std::make_unique<Store>(path_, Mode::ReadOnly);
+    return *s;
 }
 
 int Store::schemaVersion() const {

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -80,6 +82,10 @@ public:
     [[nodiscard]] int schemaVersion() const;
     [[nodiscard]] const std::string& path() const { return path_; }
     [[nodiscard]] bool readOnly() const { return !stmts_; }
+    // Another read-only connection to the same file, for worker thread `i` (>= 1) of a parallel
+    // read (core/parallel_connections.h): opened on first use and kept, with its prepared
+    // statements, for the next one (an analysis reads in parallel six times). One thread's at a time.
+    [[nodiscard]] const Store& sibling(std::size_t i) const;
 
     // All writes of one imported file happen inside one Transaction; without commit() it rolls back.
     class Transaction {
@@ -181,6 +187,8 @@ private:
     struct Statements;
     std::unique_ptr<Statements> stmts_;
     mutable std::unique_ptr<sql::Stmt> seriesQuery_;  // prepared once: analyses load many series
+    mutable std::mutex siblingsMutex_;
+    mutable std::map<std::size_t, std::unique_ptr<Store>> siblings_;  // closed before this connection
 };
 
 } // namespace fabscope
