@@ -6,6 +6,7 @@
 #include "core/store/store.h"
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -27,6 +28,10 @@ class AnalysisContext;
 // The window analyze() uses: the given ends, else the store's sample span widened by the probes'
 // (the snapshot's time without samples).
 std::pair<double, double> resolveWindow(const Store& store, const AnalysisWindow& window);
+// The context over resolveWindow()'s window, each under its own read transaction. A read-only
+// store reads the window through a second connection while this one builds the context.
+std::unique_ptr<AnalysisContext> analysisContext(const Store& store, const AnalysisWindow& window,
+                                                 const AnalysisConfig& config);
 
 // Throws StoreError on store failures. `cancel` is checked before the context is built and
 // between detectors; when set, analyze() stops there and throws AnalysisCancelled.

@@ -44,6 +44,11 @@ public:
     [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
     [[nodiscard]] double windowStart() const { return windowStart_; }
     [[nodiscard]] double windowEnd() const { return windowEnd_; }
+    // The window, when it was read beside the context (analysisContext()): before any detector runs.
+    void setWindow(double start, double end) {
+        windowStart_ = start;
+        windowEnd_ = end;
+    }
 
     // Series id of `counter` on a fabric port, if one was imported.
     [[nodiscard]] std::optional<std::int64_t> seriesFor(PortId port, std::string_view counter) const;

@@ -20,13 +20,9 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
         r.snapshotTime = snap->time;
     }
     // One context for the findings and the report's figures: the same window and fabric.
-    const auto [from, to] = resolveWindow(store, options.window);
-    std::optional<AnalysisContext> context;
-    {
-        const Store::ReadTransaction read(store);
-        context.emplace(store, from, to, options.config);
-    }
+    const std::unique_ptr<AnalysisContext> context = analysisContext(store, options.window, options.config);
     const AnalysisContext& ctx = *context;
+    const double from = ctx.windowStart(), to = ctx.windowEnd();
     const bool reuse = options.findings && options.findings->windowStart == from && options.findings->windowEnd == to;
     r.findings = reuse ? *options.findings : analyze(store, ctx, options.cancel);
     r.fabric = summariseFabric(ctx.fabric());
