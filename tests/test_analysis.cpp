@@ -264,6 +264,16 @@ private Q_SLOTS:
         QCOMPARE(r.totalIncrease(), 30.0);
     }
 
+    // An uneven scrape (one early sample, one late): gaps are judged against the median interval
+    // (1 s here, so 3 s and more), not the shortest (0.3 s, which would call every second a gap).
+    void gapsAreJudgedAgainstTheMedianInterval() {
+        SeriesData d{{0, 300, 1300, 2300, 3300, 5300, 9000}, {0, 3, 13, 23, 33, 53, 90}};
+        const RateSeries r = deriveRates(d, "xmit_bytes");
+        for (std::size_t i = 0; i < 5; ++i) QCOMPARE(r.flag[i], IntervalFlag::Ok);
+        QCOMPARE(r.flag[5], IntervalFlag::Gap);
+        QCOMPARE(r.perSecond[4], 10.0);
+    }
+
     void twoHotSamplesAreNotHot() {
         const auto db = smallStore(rows("swA", "xmit_bytes", bytesFromUtil({0.2, 0.97, 0.97, 0.2, 0.97, 0.2})));
         QCOMPARE(run(db).findings.size(), std::size_t{0});

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace fabscope {
@@ -135,7 +136,7 @@ void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) 
     // findings kept in switch order, as one pass gives them.
     std::vector<const std::vector<std::pair<PortId, PortId>>*> bySwitch;
     for (const auto& [sw, links] : groups) bySwitch.push_back(&links);
-    const auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), bySwitch.size(), kParallelGroups, [&](const Store& via, std::size_t i) {
+    auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), bySwitch.size(), kParallelGroups, [&](const Store& via, std::size_t i) {
         std::vector<Member> g;
         for (auto [local, remote] : *bySwitch[i])
             if (auto load = directionLoad(ctx, via, local, remote)) g.push_back({local, remote, std::move(*load), {}});
@@ -143,7 +144,7 @@ void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out) 
         if (g.size() >= 2) scanGroup(ctx, g, fs);
         return fs;
     });
-    for (const auto& fs : found) out.insert(out.end(), fs.begin(), fs.end());
+    for (auto& fs : found) out.insert(out.end(), std::make_move_iterator(fs.begin()), std::make_move_iterator(fs.end()));
 }
 
 } // namespace fabscope

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace fabscope {
 namespace {
@@ -83,13 +84,13 @@ void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
     // A large read-only store is scanned on workerThreads() threads, each through its own
     // connection (a Store is one thread's); each link's findings come back in link order.
     const auto& links = ctx.fabric().links;
-    const auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), links.size(), kParallelLinks, [&](const Store& via, std::size_t i) {
+    auto found = mapOnConnections<std::vector<Finding>>(ctx.store(), links.size(), kParallelLinks, [&](const Store& via, std::size_t i) {
         std::vector<Finding> fs;
         scanDirection(ctx, via, {links[i].a, links[i].b}, links[i].capacityBps, fs);
         scanDirection(ctx, via, {links[i].b, links[i].a}, links[i].capacityBps, fs);
         return fs;
     });
-    for (const auto& fs : found) out.insert(out.end(), fs.begin(), fs.end());
+    for (auto& fs : found) out.insert(out.end(), std::make_move_iterator(fs.begin()), std::make_move_iterator(fs.end()));
 }
 
 } // namespace fabscope

@@ -1,6 +1,7 @@
 #include "core/analysis/rates.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace fabscope {
 
@@ -61,10 +62,20 @@ RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gap
     if (n == 0) return r;
 
     std::vector<std::int64_t> dts(n);
-    for (std::size_t i = 0; i < n; ++i) dts[i] = d.timesMs[i + 1] - d.timesMs[i];
-    std::vector<std::int64_t> sorted = dts;
-    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n / 2), sorted.end());
-    const double gapMs = gapFactor * static_cast<double>(sorted[n / 2]);
+    std::int64_t shortest = INT64_MAX, longest = INT64_MIN;
+    for (std::size_t i = 0; i < n; ++i) {
+        dts[i] = d.timesMs[i + 1] - d.timesMs[i];
+        shortest = std::min(shortest, dts[i]);
+        longest = std::max(longest, dts[i]);
+    }
+    // The median interval; a regular scrape's are all one length, and need no selection.
+    std::int64_t median = shortest;
+    if (shortest != longest) {
+        std::vector<std::int64_t> sorted = dts;
+        std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n / 2), sorted.end());
+        median = sorted[n / 2];
+    }
+    const double gapMs = gapFactor * static_cast<double>(median);
 
     const Ceilings ceilings(counter);
     bool satA = ceilings.saturated(d.values[0]);
