@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
+#include <memory>
 
 namespace fabscope {
 
