@@ -5,6 +5,7 @@
 #include "core/analysis/rates.h"
 #include "core/demo_fabric.h"
 #include "core/fabric_builder.h"
+#include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
 #include <QJsonArray>
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -272,6 +274,63 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < 5; ++i) QCOMPARE(r.flag[i], IntervalFlag::Ok);
         QCOMPARE(r.flag[5], IntervalFlag::Gap);
         QCOMPARE(r.perSecond[4], 10.0);
+    }
+
+    // No interval of a series, nor of any window of it, rises faster than its peakRate(), which
+    // each chunk stores and the detectors compare with their thresholds before loading a series.
+    void peakRateBoundsEveryIntervalsRate() {
+        std::mt19937 rng(7);
+        for (int trial = 0; trial < 300; ++trial) {
+            SeriesData d;
+            const int n = 2 + static_cast<int>(rng() % 40);
+            const bool regular = trial % 2 == 0;  // one interval length, or jitter, repeats and gaps
+            std::int64_t t = 1000;
+            double v = 0;
+            for (int i = 0; i < n; ++i) {
+                d.timesMs.push_back(t);
+                d.values.push_back(v);
+                t += regular ? 1000 : static_cast<std::int64_t>(rng() % 5000);  // 0: a repeated time
+                v = rng() % 9 == 0 ? static_cast<double>(rng() % 100) : v + static_cast<double>(rng() % 1000);  // resets
+            }
+            const double peak = peakRate(d.timesMs, d.values);
+            double highest = 0;
+            for (int from = 0; from < n; ++from)  // every window is a run of consecutive samples
+                for (int to = from + 1; to < n; ++to) {
+                    SeriesData w;
+                    w.timesMs.assign(d.timesMs.begin() + from, d.timesMs.begin() + to + 1);
+                    w.values.assign(d.values.begin() + from, d.values.begin() + to + 1);
+                    const RateSeries r = deriveRates(w, "xmit_bytes");
+                    for (std::size_t i = 0; i < r.size(); ++i)
+                        if (r.ok(i)) highest = std::max(highest, r.perSecond[i]);
+                }
+            QVERIFY2(highest <= peak, qPrintable(QStringLiteral("trial %1: %2 > %3").arg(trial).arg(highest).arg(peak)));
+            if (regular) QCOMPARE(peak, highest);  // every interval counts there: the bound is the highest rate itself
+        }
+        QVERIFY(std::isnan(peakRate(std::vector<std::int64_t>{0, 1000}, std::vector<double>{0, std::nan("")})));
+    }
+
+    // The chunks' peaks let the detectors pass over series that cannot reach a threshold (a link
+    // at 79 % of 80 %, error and flap counters that never rose, no wait). With every peak unknown,
+    // as in a store written before schema 10, every series is loaded: the findings are the same.
+    void chunkPeaksPassOverNothingThatIsFound() {
+        std::vector<double> waits{0};  // swA p1 waits half of every second (4 ns ticks)
+        for (int i = 0; i < 5; ++i) waits.push_back(waits.back() + 0.5e9 / 4);
+        const auto db = smallStore(rows("swA", "xmit_bytes", bytesFromUtil({0.2, 0.9, 0.9, 0.96, 0.9})) +
+                                   rows("swB", "xmit_bytes", bytesFromUtil({0.7, 0.79, 0.79, 0.79, 0.7})) +
+                                   rows("swB", "symbol_errors", {0, 100, 200, 300, 400, 600}) +
+                                   rows("swA", "symbol_errors", {0, 0, 0, 0, 0, 0}) + rows("swA", "link_downed", {0, 0, 1, 1, 2, 2}) +
+                                   rows("swB", "link_downed", {4, 4, 4, 4, 4, 4}) + rows("swA", "xmit_wait", waits) +
+                                   rows("swB", "xmit_wait", {0, 0, 0, 0, 0, 0}));
+        const FindingsReport known = run(db);
+        for (FindingKind k : {FindingKind::HotLink, FindingKind::ErrorLink, FindingKind::LinkFlap, FindingKind::CongestionTree})
+            QVERIFY2(count(known, k) == 1, kindName(k).data());
+        // A lower threshold reaches the link at 79 %: a peak is compared with the config's threshold.
+        QCOMPARE(count(run(db, parseAnalysisConfig(R"({"hot_link": {"util": 0.75}})")), FindingKind::HotLink), std::size_t{2});
+        {
+            Store s(db);
+            sql::exec(s.handle(), "UPDATE chunks SET peak=NULL");
+        }
+        QCOMPARE(findingsJson(run(db)), findingsJson(known));
     }
 
     void twoHotSamplesAreNotHot() {

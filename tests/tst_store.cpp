@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 #include <sqlite3.h>
 
 using namespace fabscope;
@@ -405,15 +407,53 @@ private Q_SLOTS:
             QCOMPARE(*info.timeEnd, 12.0);
         };
         check(Store(p, Store::Mode::ReadOnly).info());  // not migrated: the old index, the table read
+        QVERIFY(Store(p, Store::Mode::ReadOnly).seriesPeaks(INT64_MIN, INT64_MAX).empty());  // no peaks to read: load every series
         Store s(p);
         QCOMPARE(s.schemaVersion(), Store::kSchemaVersion);
         std::vector<std::string> columns;
         for (sql::Stmt c(s.handle(), "SELECT name FROM pragma_index_info('chunks_by_series') ORDER BY seqno"); c.step();) columns.push_back(c.text(0));
-        QCOMPARE(columns, (std::vector<std::string>{"series_id", "t0", "t1", "n"}));
+        QCOMPARE(columns, (std::vector<std::string>{"series_id", "t0", "t1", "n", "peak"}));
+        const auto peaks = s.seriesPeaks(INT64_MIN, INT64_MAX);  // chunks from before schema 10: peaks unknown
+        QCOMPARE(peaks.size(), std::size_t{3});
+        QVERIFY(std::isinf(peaks[1]) && std::isinf(peaks[2]));
         sql::Stmt plan(s.handle(), "EXPLAIN QUERY PLAN SELECT coalesce(sum(n),0), min(t0), max(t1) FROM chunks WHERE series_id BETWEEN 1 AND 2");
         QVERIFY(plan.step());
         QVERIFY2(plan.text(3).find("COVERING INDEX chunks_by_series") != std::string::npos, plan.text(3).c_str());
         check(s.info());
+    }
+
+    // Each chunk's peak rate is written with it and read per series for a window, from the index.
+    void seriesPeaksAreEachChunksSteepestRise() {
+        Store s(path("peaks.sqlite"));
+        std::int64_t rising = 0, split = 0, falling = 0, old = 0;
+        {
+            Store::Transaction tx(s);
+            rising = s.ensureSeries(0, "leaf01", "1", "xmit_bytes", "bytes");
+            split = s.ensureSeries(0, "leaf01", "2", "xmit_bytes", "bytes");
+            falling = s.ensureSeries(0, "leaf01", "3", "symbol_errors", "");
+            old = s.ensureSeries(0, "leaf01", "4", "symbol_errors", "");
+            s.appendChunk(rising, std::vector<std::int64_t>{0, 1000, 2000, 4000}, std::vector<double>{0, 100, 400, 500});
+            s.appendChunk(split, std::vector<std::int64_t>{0, 1000}, std::vector<double>{0, 10});
+            s.appendChunk(split, std::vector<std::int64_t>{5000, 6000}, std::vector<double>{20, 40});
+            s.appendChunk(falling, std::vector<std::int64_t>{0, 1000, 2000}, std::vector<double>{7, 7, 3});
+            s.appendChunk(old, std::vector<std::int64_t>{0, 1000, 2000}, std::vector<double>{0, 50, 100});
+            sql::Stmt forget(s.handle(), "UPDATE chunks SET peak=NULL WHERE series_id=?1");  // as written before schema 10
+            forget.bind(1, old).run();
+            tx.commit();
+        }
+        const auto at = [](std::int64_t id) { return static_cast<std::size_t>(id); };
+        const auto all = s.seriesPeaks(INT64_MIN, INT64_MAX);
+        QCOMPARE(all.size(), static_cast<std::size_t>(old + 1));
+        QCOMPARE(all[at(rising)], 300.0);  // 100/s, 300/s, then 100 over 2 s: 50/s
+        QVERIFY(std::isinf(all[at(split)]));  // two chunks: the 10 -> 20 between them is in neither's peak
+        QCOMPARE(all[at(falling)], 0.0);      // never rose (it fell: a reset)
+        QVERIFY(std::isinf(all[at(old)]));
+        const auto late = s.seriesPeaks(5000, 7000);  // only the second chunk of `split` is in it
+        QCOMPARE(late[at(split)], 20.0);
+        QCOMPARE(late[at(rising)], 0.0);  // no samples there
+        sql::Stmt plan(s.handle(), "EXPLAIN QUERY PLAN SELECT series_id, peak FROM chunks INDEXED BY chunks_by_series WHERE t1>=0 AND t0<=1");
+        QVERIFY(plan.step());
+        QVERIFY2(plan.text(3).find("COVERING INDEX chunks_by_series") != std::string::npos, plan.text(3).c_str());
     }
 
     // A version 3 store that already made its annotations table the pre-v4 way keeps its notes.

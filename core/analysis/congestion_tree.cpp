@@ -28,6 +28,9 @@ struct Congested {
 // The longest run of intervals at or above the share threshold, if long enough.
 std::optional<Congested> congestedRun(const AnalysisContext& ctx, const Store& via, PortId p, std::int64_t series) {
     const CongestionTreeConfig& c = ctx.config().congestionTree;
+    // An interval's share is its ticks per second x the tick: below the threshold at the
+    // series' peak rate, below it everywhere, and nothing needs loading.
+    if (xmitWaitSeconds(ctx.peakRate(via, series), c) * AnalysisContext::kPeakSlack < c.share) return std::nullopt;
     const RateSeries r = ctx.rates(via, series, "xmit_wait");
     std::optional<Congested> best;
     std::size_t bestLen = 0, i = 0;

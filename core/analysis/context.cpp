@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <future>
+#include <limits>
 
 namespace fabscope {
 namespace {
@@ -65,11 +66,27 @@ RateSeries AnalysisContext::rates(std::int64_t seriesId, const std::string& coun
     return rates(store_, seriesId, counter);
 }
 
+// Whole milliseconds covering the window; the store trims to [from, to] inclusive.
+AnalysisContext::WindowMs AnalysisContext::windowMs(double start, double end) {
+    return {static_cast<std::int64_t>(std::floor(start * 1000.0)), static_cast<std::int64_t>(std::ceil(end * 1000.0))};
+}
+
 RateSeries AnalysisContext::rates(const Store& via, std::int64_t seriesId, const std::string& counter) const {
-    // Whole milliseconds covering the window; the store trims to [from, to] inclusive.
-    const auto fromMs = static_cast<std::int64_t>(std::floor(windowStart_ * 1000.0));
-    const auto toMs = static_cast<std::int64_t>(std::ceil(windowEnd_ * 1000.0));
-    return deriveRates(via.loadSeries(seriesId, fromMs, toMs), counter, config_.gapFactor);
+    const WindowMs ms = windowMs();
+    return deriveRates(via.loadSeries(seriesId, ms.from, ms.to), counter, config_.gapFactor);
+}
+
+double AnalysisContext::peakRate(const Store& via, std::int64_t seriesId) const {
+    std::call_once(peaksOnce_, [&] {
+        const WindowMs ms = windowMs();
+        peaks_ = via.seriesPeaks(ms.from, ms.to);
+    });
+    if (seriesId < 0 || static_cast<std::size_t>(seriesId) >= peaks_.size()) return std::numeric_limits<double>::infinity();
+    return peaks_[static_cast<std::size_t>(seriesId)];
+}
+
+void AnalysisContext::setPeaks(std::vector<double> peaks) {
+    std::call_once(peaksOnce_, [&] { peaks_ = std::move(peaks); });
 }
 
 std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {

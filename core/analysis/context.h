@@ -59,6 +59,23 @@ public:
     // The same through another connection to the same store (a worker thread's own Store).
     [[nodiscard]] RateSeries rates(const Store& via, std::int64_t seriesId, const std::string& counter) const;
     [[nodiscard]] const Store& store() const { return store_; }
+    // The highest rate any interval of the series can have in the window (Store::seriesPeaks:
+    // +infinity when not known), so a detector skips a series that cannot reach its threshold
+    // without loading it. Read once for every series, through the first asking thread's
+    // connection `via`, unless setPeaks() gave them before.
+    [[nodiscard]] double peakRate(const Store& via, std::int64_t seriesId) const;
+    // The peaks read elsewhere (analysisContext(): beside the context) for this window. Before
+    // any detector runs, after setWindow().
+    void setPeaks(std::vector<double> peaks);
+    // What a peak is compared with a threshold through: a skipped series must be below it by more
+    // than the rounding of the detector's own arithmetic.
+    static constexpr double kPeakSlack = 1 + 1e-9;
+    // A window in whole milliseconds covering it, as series are loaded for it.
+    struct WindowMs {
+        std::int64_t from = 0, to = 0;
+    };
+    [[nodiscard]] static WindowMs windowMs(double start, double end);
+    [[nodiscard]] WindowMs windowMs() const { return windowMs(windowStart_, windowEnd_); }
 
     // The fabric port a series port is, and the link it is on (when connected).
     [[nodiscard]] std::optional<PortId> fabricPort(const SeriesPort& p) const;
@@ -82,7 +99,8 @@ private:
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
     std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
     std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none
-    mutable std::once_flag tiersOnce_, aggregationOnce_;
+    mutable std::once_flag tiersOnce_, aggregationOnce_, peaksOnce_;
+    mutable std::vector<double> peaks_;  // by series id
     mutable std::vector<int> tiers_;
     mutable std::vector<bool> aggregation_;
 };

@@ -52,6 +52,7 @@ Burst burstOf(const RateSeries& r) {
 std::optional<Finding> errorFinding(const AnalysisContext& ctx, const Store& via, const SeriesPort& sp, std::int64_t seriesId,
                                     const std::string& counter, const ErrorThreshold& threshold) {
     const ErrorLinkConfig& cfg = ctx.config().errorLink;
+    if (ctx.peakRate(via, seriesId) <= 0) return std::nullopt;  // never rose in the window: no errors, nothing to load
     const RateSeries r = ctx.rates(via, seriesId, counter);
     const double increase = r.totalIncrease(), secs = r.coveredSeconds();
     if (secs <= 0) return std::nullopt;

@@ -57,8 +57,10 @@ void scanDirection(const AnalysisContext& ctx, const Store& via, Direction d, st
     if (capBps <= 0) return;  // unknown width or speed: no utilisation to judge
     const auto series = bytesSeries(ctx, d);
     if (!series) return;
-    const RateSeries r = ctx.rates(via, series->first, series->second);
     const HotLinkConfig& c = ctx.config().hotLink;
+    // Most links are never near the threshold: their chunks' peak rate says so without a load.
+    if (ctx.peakRate(via, series->first) * 8.0 / capBps * AnalysisContext::kPeakSlack < c.util) return;
+    const RateSeries r = ctx.rates(via, series->first, series->second);
     std::vector<double> util(r.size(), 0);
     for (std::size_t i = 0; i < r.size(); ++i) util[i] = r.perSecond[i] * 8.0 / capBps;
 

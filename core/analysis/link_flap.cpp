@@ -22,6 +22,7 @@ void detectLinkFlaps(const AnalysisContext& ctx, std::vector<Finding>& out) {
     // when the topology was taken has no link in the snapshot).
     std::map<std::pair<std::int64_t, SeriesPort>, Flap> flaps;
     for (const auto& [sp, seriesId] : ctx.seriesOf("link_downed")) {
+        if (ctx.peakRate(ctx.store(), seriesId) <= 0) continue;  // never rose in the window: no flap, nothing to load
         const RateSeries r = ctx.rates(seriesId, "link_downed");
         Flap fl{sp, std::nullopt, 0, 0, 0};
         bool any = false;

@@ -1,7 +1,9 @@
 #include "core/analysis/rates.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace fabscope {
 
@@ -95,6 +97,33 @@ RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gap
         r.perSecond[i] = (b - a) * 1000.0 / static_cast<double>(dts[i]);
     }
     return r;
+}
+
+double peakRate(std::span<const std::int64_t> t, std::span<const double> v) {
+    const std::size_t n = std::min(t.size(), v.size());
+    if (n < 2) return n == 1 && !std::isfinite(v[0]) ? std::numeric_limits<double>::quiet_NaN() : 0;
+    // One pass (an import runs this over every sample it writes): the interval lengths' range,
+    // the largest increase, and v x 0 summed, which is NaN when any value is not finite.
+    std::int64_t shortest = INT64_MAX, longest = INT64_MIN;
+    double rise = 0, notFinite = v[0] * 0.0;
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::int64_t dt = t[i] - t[i - 1];
+        shortest = std::min(shortest, dt);
+        longest = std::max(longest, dt);
+        rise = std::max(rise, v[i] - v[i - 1]);
+        notFinite += v[i] * 0.0;
+    }
+    if (std::isnan(notFinite)) return std::numeric_limits<double>::quiet_NaN();
+    // A regular scrape's intervals are one length: the steepest rise is the largest increase
+    // over that length (x * 1000 / dt does not decrease as x grows, so it is the same number).
+    if (shortest == longest) return shortest > 0 ? rise * 1000.0 / static_cast<double>(shortest) : 0;
+    double peak = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::int64_t dt = t[i] - t[i - 1];
+        if (dt <= 0 || v[i] < v[i - 1]) continue;
+        peak = std::max(peak, (v[i] - v[i - 1]) * 1000.0 / static_cast<double>(dt));
+    }
+    return peak;
 }
 
 } // namespace fabscope

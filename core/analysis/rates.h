@@ -5,6 +5,7 @@
 #include "core/store/store.h"
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -38,5 +39,13 @@ inline bool isSaturated(std::string_view counter, double value) {
 
 // `gapFactor`: an interval longer than gapFactor x the median interval is a gap.
 RateSeries deriveRates(const SeriesData& data, std::string_view counter, double gapFactor = 3);
+
+// The steepest rise between consecutive samples: the largest (b - a) * 1000 / dt over pairs with
+// b >= a and dt > 0 ms, as deriveRates() computes an interval's perSecond. No interval of these
+// samples, nor of any consecutive run of them (a window), has a higher rate; 0 when the counter
+// never rises (an error counter that stayed 0), NaN when a value is not finite (nothing known).
+// Stored with each chunk (Store::seriesPeaks), so the analysis skips series that cannot reach a
+// threshold without loading them.
+double peakRate(std::span<const std::int64_t> timesMs, std::span<const double> values);
 
 } // namespace fabscope

@@ -238,6 +238,7 @@ struct EncodedChunk {
     std::size_t handle = 0;
     std::int64_t t0 = 0, t1 = 0, n = 0;
     std::size_t timesAt = 0, valsAt = 0, end = 0;  // its blobs in the block's `blobs`
+    double peak = 0;                               // peakRate() of its samples
     bool merge = false;
     bool mayHaveStored = false;
     // The samples themselves, for a merge and for the first chunk (inserted by Store::appendChunk).
@@ -397,7 +398,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
             const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
             flushed_[h] = true;
             if (mayHaveStored || std::adjacent_find(t.begin(), t.end()) != t.end()) {
-                block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
+                block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, 0, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
                 continue;
             }
             for (std::size_t off = 0; off < t.size(); off += kChunkSamples) {
@@ -405,7 +406,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
                 const auto ct = t.subspan(off, n);
                 const auto cv = v.subspan(off, n);
                 if (firstChunk) {
-                    block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
+                    block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, 0, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
                     firstChunk = false;
                     continue;
                 }
@@ -413,7 +414,8 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
                 appendEncodedTimes(ct, block.blobs);
                 const std::size_t valsAt = block.blobs.size();
                 appendEncodedValues(cv, block.blobs);
-                block.chunks.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), timesAt, valsAt, block.blobs.size(), false, false, {}, {}});
+                block.chunks.push_back({h, ct.front(), ct.back(), static_cast<std::int64_t>(n), timesAt, valsAt, block.blobs.size(),
+                                        peakRate(ct, cv), false, false, {}, {}});
             }
         }
         lastBlobs = block.blobs.size();
@@ -425,10 +427,10 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
     // Plain chunks go 16 to a statement: a statement's own work (step, reset, bindings) was a
     // fifth of an insert on the judged CSV, and this thread is the import's critical path.
     constexpr int kRows = 16;
-    const std::string columns = "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES";
+    const std::string columns = "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id,peak) VALUES";
     std::string many = columns;
-    for (int r = 0; r < kRows; ++r) many += r ? ",(?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?)";
-    sql::Stmt insertOne(store_.handle(), columns + "(?,?,?,?,?,?,?)");
+    for (int r = 0; r < kRows; ++r) many += r ? ",(?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?)";
+    sql::Stmt insertOne(store_.handle(), columns + "(?,?,?,?,?,?,?,?)");
     sql::Stmt insertMany(store_.handle(), many);
     std::vector<const EncodedChunk*> batch;
     batch.reserve(kRows);
@@ -437,10 +439,10 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         sql::Stmt& ins = full ? insertMany : insertOne;
         for (std::size_t r = 0; r < batch.size(); ++r) {
             const EncodedChunk& c = *batch[r];
-            const int at = full ? static_cast<int>(r) * 7 : 0;
+            const int at = full ? static_cast<int>(r) * 8 : 0;
             ins.bind(at + 1, seriesIds_[c.handle]).bind(at + 2, c.t0).bind(at + 3, c.t1).bind(at + 4, c.n);
             ins.bindBorrowedBlob(at + 5, blobs.substr(c.timesAt, c.valsAt - c.timesAt));
-            ins.bindBorrowedBlob(at + 6, blobs.substr(c.valsAt, c.end - c.valsAt)).bind(at + 7, *importId);
+            ins.bindBorrowedBlob(at + 6, blobs.substr(c.valsAt, c.end - c.valsAt)).bind(at + 7, *importId).bind(at + 8, c.peak);
             if (!full) ins.run();
         }
         if (full) insertMany.run();

@@ -122,7 +122,17 @@ CREATE INDEX chunks_by_series ON chunks(series_id, t0, t1, n);
 // would misread; the tables are unchanged and older blobs stay as they are.
 constexpr std::string_view kV9 = "-- run-coded chunk blobs";
 
-constexpr std::array<std::string_view, 9> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9};
+// Version 10: each chunk's peak rate (core/analysis/rates.h peakRate(): the steepest rise per
+// second between its consecutive samples; NULL when unknown, as for every chunk written before),
+// in the series index too, so the analysis reads every series' peaks from the index alone and
+// skips the series that cannot reach a threshold.
+constexpr std::string_view kV10 = R"sql(
+ALTER TABLE chunks ADD COLUMN peak REAL;
+DROP INDEX chunks_by_series;
+CREATE INDEX chunks_by_series ON chunks(series_id, t0, t1, n, peak);
+)sql";
+
+constexpr std::array<std::string_view, 10> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10};
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "core/store/sample_writer.h"
 
+#include "core/analysis/rates.h"
 #include "core/chunk_codec.h"
 #include "core/fabric_codec.h"
 #include "core/parallel_connections.h"
@@ -28,7 +29,7 @@ struct Store::Statements {
           insertSeries(db, "INSERT INTO series(device_id, unmapped_ref, node_ref, port, counter_id) VALUES(?1,?2,?3,?4,?5)"),
           findCounter(db, "SELECT id FROM counters WHERE name=?1"),
           insertCounter(db, "INSERT INTO counters(name, unit) VALUES(?1,?2)"),
-          insertChunk(db, "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id) VALUES(?1,?2,?3,?4,?5,?6,?7)"),
+          insertChunk(db, "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id,peak) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)"),
           findDevice(db, "SELECT id FROM devices WHERE guid=?1 AND name=?2"),
           insertDevice(db, "INSERT INTO devices(guid, name) VALUES(?1,?2)") {}
     Stmt findSeries, insertSeries, findCounter, insertCounter, insertChunk, findDevice, insertDevice;
@@ -392,6 +393,7 @@ void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> tim
     ins.bind(1, seriesId).bind(2, *mn).bind(3, *mx).bind(4, static_cast<std::int64_t>(timesMs.size()));
     const std::string times = encodeTimes(timesMs), vals = encodeValues(values);
     ins.bindBorrowedBlob(5, times).bindBorrowedBlob(6, vals).bind(7, stmts_->pendingImportId);
+    ins.bind(8, peakRate(timesMs, values));  // NaN binds NULL: unknown
     ins.run();
 }
 

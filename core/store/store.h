@@ -70,7 +70,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 9;
+    static constexpr int kSchemaVersion = 10;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -164,6 +164,13 @@ public:
         std::optional<std::int64_t> firstMs, lastMs;  // empty without samples
     };
     [[nodiscard]] SampleSpan sampleSpan() const;
+    // By series id (the index into the result), the highest rate any interval of the series'
+    // samples in [fromMs, toMs] can have: its chunk's stored peakRate() (core/analysis/rates.h),
+    // read from the series index alone. 0 for a series without samples there; +infinity when
+    // not known: a chunk written before schema 10, or two or more chunks in the window (the
+    // interval between them is in neither's peak). Empty for a store before schema 10 opened
+    // read-only. core/store/series_peaks.cpp.
+    [[nodiscard]] std::vector<double> seriesPeaks(std::int64_t fromMs, std::int64_t toMs) const;
 
     // --- schema v3: port hints (writes skip nodes not in the snapshot)
     void writePortHints(std::int64_t snapshotId, const std::vector<PortHint>& hints);
