@@ -307,6 +307,10 @@ private Q_SLOTS:
             if (regular) QCOMPARE(peak, highest);  // every interval counts there: the bound is the highest rate itself
         }
         QVERIFY(std::isnan(peakRate(std::vector<std::int64_t>{0, 1000}, std::vector<double>{0, std::nan("")})));
+        // Times too far apart for an int64 difference (a damaged file): no rate, no peak, no overflow.
+        const SeriesData far{{-9000000000000000000, 9000000000000000000}, {0, 5}};
+        QVERIFY(!deriveRates(far, "xmit_bytes").ok(0));
+        QCOMPARE(peakRate(far.timesMs, far.values), 0.0);
     }
 
     // The chunks' peaks let the detectors pass over series that cannot reach a threshold (a link

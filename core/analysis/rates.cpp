@@ -22,6 +22,12 @@ double RateSeries::coveredSeconds() const {
 }
 
 namespace {
+// b - a, wrapping rather than overflowing for times far apart (a damaged file's): a wrapped
+// interval is negative, so it has no rate.
+std::int64_t interval(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a));
+}
+
 // A counter's ceilings, its name compared once per series rather than once per value (byte
 // counters pass 2^32 within seconds, so every later value reaches these checks).
 class Ceilings {
@@ -66,7 +72,7 @@ RateSeries deriveRates(const SeriesData& d, std::string_view counter, double gap
     std::vector<std::int64_t> dts(n);
     std::int64_t shortest = INT64_MAX, longest = INT64_MIN;
     for (std::size_t i = 0; i < n; ++i) {
-        dts[i] = d.timesMs[i + 1] - d.timesMs[i];
+        dts[i] = interval(d.timesMs[i], d.timesMs[i + 1]);
         shortest = std::min(shortest, dts[i]);
         longest = std::max(longest, dts[i]);
     }
@@ -104,10 +110,11 @@ double peakRate(std::span<const std::int64_t> t, std::span<const double> v) {
     if (n < 2) return n == 1 && !std::isfinite(v[0]) ? std::numeric_limits<double>::quiet_NaN() : 0;
     // One pass (an import runs this over every sample it writes): the interval lengths' range,
     // the largest increase, and v x 0 summed, which is NaN when any value is not finite.
+    const auto length = [&](std::size_t i) { return interval(t[i - 1], t[i]); };
     std::int64_t shortest = INT64_MAX, longest = INT64_MIN;
     double rise = 0, notFinite = v[0] * 0.0;
     for (std::size_t i = 1; i < n; ++i) {
-        const std::int64_t dt = t[i] - t[i - 1];
+        const std::int64_t dt = length(i);
         shortest = std::min(shortest, dt);
         longest = std::max(longest, dt);
         rise = std::max(rise, v[i] - v[i - 1]);
@@ -119,7 +126,7 @@ double peakRate(std::span<const std::int64_t> t, std::span<const double> v) {
     if (shortest == longest) return shortest > 0 ? rise * 1000.0 / static_cast<double>(shortest) : 0;
     double peak = 0;
     for (std::size_t i = 1; i < n; ++i) {
-        const std::int64_t dt = t[i] - t[i - 1];
+        const std::int64_t dt = length(i);
         if (dt <= 0 || v[i] < v[i - 1]) continue;
         peak = std::max(peak, (v[i] - v[i - 1]) * 1000.0 / static_cast<double>(dt));
     }
