@@ -122,6 +122,14 @@ class TestAnalysis : public QObject {
         return db;
     }
 
+    // More counter rows into an existing store, as a second file (its own import).
+    void importMore(const std::string& db, const std::string& csvRows) {
+        const std::string file = p("more" + std::to_string(++stores_) + ".csv");
+        std::ofstream(file) << "timestamp,node,port,counter,value\n" << csvRows;
+        Store store(db);
+        if (ImportRunner(store, registry_).run({file}, {}).anyFailed()) throw std::runtime_error("import failed");
+    }
+
     static FindingsReport run(const std::string& db, const AnalysisConfig& cfg = {}) {
         const Store store(db, Store::Mode::ReadOnly);
         return analyze(store, {}, cfg);
@@ -335,6 +343,28 @@ private Q_SLOTS:
             sql::exec(s.handle(), "UPDATE chunks SET peak=NULL");
         }
         QCOMPARE(findingsJson(run(db)), findingsJson(known));
+    }
+
+    // A capture imported as two files stores each series in two chunks; the interval from the
+    // first file's last sample to the second's first is in neither chunk's peak, and the only hot
+    // one here (a series in two chunks is read whole). With one sample enough it is a hot link.
+    void intervalBetweenChunksIsNotPassedOver() {
+        std::ostringstream second;  // the same counter 10 s on, after one second at 90 %
+        const std::vector<double> bytes = bytesFromUtil({0.2, 0.2, 0.9, 0.2, 0.2});
+        for (std::size_t i = 3; i < bytes.size(); ++i) second << kT0 + static_cast<std::int64_t>(i) << ",swA,1,xmit_bytes," << bytes[i] << '\n';
+        const std::string db = smallStore(rows("swA", "xmit_bytes", {bytes[0], bytes[1], bytes[2]}));
+        importMore(db, second.str());
+        {
+            const Store s(db, Store::Mode::ReadOnly);
+            sql::Stmt chunks(s.handle(), "SELECT count(*) FROM chunks");
+            QVERIFY(chunks.step());
+            QCOMPARE(chunks.integer(0), std::int64_t{2});
+        }
+        const AnalysisConfig one = parseAnalysisConfig(R"({"hot_link": {"min_samples": 1}})");
+        const FindingsReport r = run(db, one);
+        QCOMPARE(count(r, FindingKind::HotLink), std::size_t{1});
+        QCOMPARE(r.findings[0].start, static_cast<double>(kT0 + 2));
+        QCOMPARE(r.findings[0].end, static_cast<double>(kT0 + 3));
     }
 
     void twoHotSamplesAreNotHot() {
