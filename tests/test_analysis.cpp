@@ -349,7 +349,7 @@ private Q_SLOTS:
     // first file's last sample to the second's first is in neither chunk's peak, and the only hot
     // one here (a series in two chunks is read whole). With one sample enough it is a hot link.
     void intervalBetweenChunksIsNotPassedOver() {
-        std::ostringstream second;  // the same counter 10 s on, after one second at 90 %
+        std::ostringstream second;  // the second file: the same counter from kT0 + 3 s, after the second at 90 %
         const std::vector<double> bytes = bytesFromUtil({0.2, 0.2, 0.9, 0.2, 0.2});
         for (std::size_t i = 3; i < bytes.size(); ++i) second << kT0 + static_cast<std::int64_t>(i) << ",swA,1,xmit_bytes," << bytes[i] << '\n';
         const std::string db = smallStore(rows("swA", "xmit_bytes", {bytes[0], bytes[1], bytes[2]}));
