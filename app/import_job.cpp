@@ -7,6 +7,9 @@
 
 #include <QFileDialog>
 #include <QProgressDialog>
+#include <QTimer>
+
+#include <limits>
 
 namespace fabscope {
 namespace {
@@ -48,12 +51,22 @@ template <typename Work>
 void ImportJob::start(const QString& storePath, const QString& label, Work work) {
     auto* dialog = new QProgressDialog(label, tr("Cancel"), 0, 1000, parent_);
     dialog->setWindowModality(Qt::WindowModal);
-    dialog->setMinimumDuration(300);
+    // Shown once the import has run 300 ms, and kept until it ends: the bar follows the parse,
+    // and the rows are written after it (seconds for a large file), when QProgressDialog alone
+    // would show nothing new (a parse under 300 ms) or have closed at its end.
+    dialog->setMinimumDuration(std::numeric_limits<int>::max());
+    dialog->setAutoReset(false);
+    dialog->setAutoClose(false);
+    auto* showLater = new QTimer(dialog);
+    showLater->setSingleShot(true);
+    connect(showLater, &QTimer::timeout, dialog, &QProgressDialog::show);
+    showLater->start(300);
     connect(dialog, &QProgressDialog::canceled, job_, &BackgroundJob::cancel);
     connect(job_, &BackgroundJob::progress, dialog, [dialog](double f) { dialog->setValue(static_cast<int>(f * 1000)); });
-    auto finish = [this, dialog, storePath](ImportOutcome outcome) {
-        // Stop the dialog's minimum-duration timer before any nested message-box loop: a dialog
-        // only deleteLater'd would pop up over the result and stay there.
+    auto finish = [this, dialog, showLater, storePath](ImportOutcome outcome) {
+        // Stop the timers that would show the dialog before any nested message-box loop: a
+        // dialog only deleteLater'd would pop up over the result and stay there.
+        showLater->stop();
         dialog->reset();
         dialog->hide();
         dialog->deleteLater();
