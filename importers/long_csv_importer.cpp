@@ -4,6 +4,7 @@
 #include "core/worker_threads.h"
 #include "importers/line_reader.h"
 #include "importers/long_csv_delimiters.h"
+#include "importers/sample_buckets.h"
 #include "importers/swar_digits.h"
 
 #include <algorithm>
@@ -180,8 +181,9 @@ struct LastTime {
 // series expected next, checked and converted in one pass over its bytes without a delimiter
 // search. True with `p` past the line; false, `p` unmoved, for anything else, which the general
 // path then reads with every check. It accepts only rows the general path reads to the same
-// time and value (parseSecondsToMs, and an integer below 2^53).
-bool readExpectedRow(const char*& p, const char* end, std::string_view key, LastTime& last, std::int64_t& timeMs, double& value) {
+// time and value (parseSecondsToMs, and an integer below 2^53, given as that integer).
+bool readExpectedRow(const char*& p, const char* end, std::string_view key, LastTime& last, std::int64_t& timeMs,
+                     std::uint64_t& value) {
     const char* q = p;
     if (last.size != 0 && static_cast<std::size_t>(end - q) > last.size && q[last.size] == ',' &&
         swar::sameBytes(q, last.text, last.size)) {
@@ -224,7 +226,7 @@ bool readExpectedRow(const char*& p, const char* end, std::string_view key, Last
         while (q != end && isDigit(*q) && q - digits < 15) v = v * 10 + (*q++ - '0');  // 15 digits stay below 2^53
     }
     if (q == digits || (q != end && *q != '\n')) return false;  // both paths stop at 15 digits
-    value = static_cast<double>(v);
+    value = static_cast<std::uint64_t>(v);
     p = q == end ? end : q + 1;
     return true;
 }
@@ -243,7 +245,7 @@ struct Part {
     // series and no second copy of the samples.
     // Their memory comes from the part's arena (freed with the part).
     std::unique_ptr<BlockArena> arena = std::make_unique<BlockArena>();
-    std::vector<std::pmr::vector<SampleWriter::TimedValue>> buckets;
+    SampleBuckets buckets{arena.get()};
     std::int64_t lines = 0;
     std::optional<Diagnostic> error;  // the part's first error, line within the part
     std::exception_ptr other;         // anything else (out of memory, cancelled)
@@ -271,19 +273,16 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
     SeriesKeys keys;
     LastTime lastTime;
     bool first = part.first;
-    // `lineEnd`: where the row's line ended (for the share of the part read so far).
-    auto addSample = [&](std::uint32_t id, std::int64_t timeMs, double value, const char* lineEnd) {
-        auto& bucket = part.buckets[id];
-        if (bucket.size() == 1) {
-            // A series seen again: size its bucket for the rest of the part, at this series' share
-            // of the rows so far (a collector's dump repeats every series at every time), so it
-            // is not copied at every doubling.
+    // How many more samples a series seen again will likely get in this part, at its share of
+    // the rows so far (a collector's dump repeats every series at every time); `lineEnd`: where
+    // the row's line ended.
+    auto moreFor = [&](const char* lineEnd) {
+        return [&part, &number, begin, lineEnd] {
             const auto done = static_cast<double>(lineEnd - begin);
             const double rowsLeft = static_cast<double>(number) * (static_cast<double>(part.bytes.size()) - done) / done;
-            const double share = rowsLeft / static_cast<double>(part.buckets.size()) * 1.125 + 4;
-            bucket.reserve(2 + static_cast<std::size_t>(std::clamp(share, 0.0, 65536.0)));
-        }
-        bucket.push_back({timeMs, value});
+            const double share = rowsLeft / static_cast<double>(part.series.size()) * 1.125 + 4;
+            return static_cast<std::size_t>(std::clamp(share, 0.0, 65536.0));
+        };
     };
     for (const char* p = begin; p < end;) {
         if (progress && (number & 0x3fff) == 0x3fff &&
@@ -294,14 +293,14 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
         // over megabytes, and the store waited for that cache line on nearly every row.
         const std::uint32_t expected = keys.predicted();
         if (expected != SeriesKeys::kNone) {
-            __builtin_prefetch(part.buckets[expected].data() + part.buckets[expected].size(), 1);
+            __builtin_prefetch(part.buckets.end(expected), 1);
             std::int64_t timeMs = 0;
-            double value = 0;
+            std::uint64_t value = 0;
             if (const std::string_view key = keys.rawKey(expected);
                 !key.empty() && !first && readExpectedRow(p, end, key, lastTime, timeMs, value)) {
                 keys.accept(expected);
                 if ((number & 0x3fff) == 0 && stop.stops(index)) break;
-                addSample(expected, timeMs, value, p);
+                part.buckets.addInteger(expected, timeMs, value, moreFor(p));
                 continue;
             }
         }
@@ -376,9 +375,9 @@ void parsePart(Part& part, std::size_t index, PartStop& stop, const ProgressFn* 
         if (id == SeriesKeys::kNone) {
             id = keys.add(key, unquoted.empty());
             part.series.push_back({std::string(node), std::string(port), std::string(counter), number});
-            part.buckets.emplace_back(part.arena.get());
+            part.buckets.addSeries();
         }
-        addSample(id, timeMs, value, p);
+        part.buckets.add(id, timeMs, value, moreFor(p));
         unquoted.clear();  // only now: node, port and counter may view into it
     }
     part.lines = number;
@@ -472,10 +471,9 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
                 }
                 it->second.scale = aliasScale(s.counter);
             }
-            if (const double scale = it->second.scale; scale != 1.0)
-                for (SampleWriter::TimedValue& sample : part.buckets[i]) sample.value *= scale;
-            runs.push_back({out.series(s.node, s.port, it->second.info), part.buckets[i]});
-            rows += static_cast<std::int64_t>(part.buckets[i].size());
+            const auto id = static_cast<std::uint32_t>(i);
+            runs.push_back(part.buckets.run(out.series(s.node, s.port, it->second.info), id, it->second.scale));
+            rows += static_cast<std::int64_t>(part.buckets.samples(id));
         }
         linesBefore += part.lines;
     }

@@ -304,6 +304,63 @@ private Q_SLOTS:
         }
     }
 
+    // A part keeps its samples in 8 bytes while they fit (an index into its table of times, an
+    // integer below 2^48) and in 16 from the first one that does not: the store gets what the
+    // file says either way, and parts that kept theirs differently merge as one pass reads them.
+    void samplesReadExactlyPackedOrWide() {
+        // At the packed value's limit, read on the repeating row's path and (a CR ends the line)
+        // on the general one.
+        for (const std::string eol : {"\n", "\r\n"}) {
+            const auto limit = import("timestamp,node,port,counter,value\n"
+                                      "1700000000,leaf07,1,xmit_bytes,1\n1700000000,leaf07,2,xmit_bytes,2\n"
+                                      "1700000010,leaf07,1,xmit_bytes,3\n1700000010,leaf07,2,xmit_bytes,4\n"
+                                      "1700000020,leaf07,1,xmit_bytes,281474976710655" + eol +  // 2^48 - 1: packed
+                                      "1700000020,leaf07,2,xmit_bytes,5\n"
+                                      "1700000030,leaf07,1,xmit_bytes,281474976710656" + eol +  // 2^48: the part widens
+                                      "1700000030,leaf07,2,xmit_bytes,6\n");
+            Store s(limit, Store::Mode::ReadOnly);
+            for (const auto& x : s.series()) {
+                const auto data = s.loadSeries(x.id);
+                QCOMPARE(data.timesMs, (std::vector<std::int64_t>{1700000000000LL, 1700000010000LL, 1700000020000LL, 1700000030000LL}));
+                QCOMPARE(data.values, x.port == "1" ? (std::vector<double>{1, 3, 281474976710655.0, 281474976710656.0})
+                                                    : (std::vector<double>{2, 4, 5, 6}));
+            }
+        }
+        // Series by series, the same times again for each (the third backwards), then a series of
+        // more distinct times than the index holds (65,536).
+        auto valueAt = [](int port, std::int64_t k) { return std::int64_t{1'000'003} * k + port; };
+        std::string text = "timestamp,node,port,counter,value\n";
+        std::vector<std::vector<std::int64_t>> times(4);
+        for (int port = 1; port <= 4; ++port) {
+            const std::int64_t n = port == 4 ? 70'000 : 1'000;
+            for (std::int64_t i = 0; i < n; ++i) {
+                const std::int64_t k = port == 3 ? n - 1 - i : i;
+                text += std::to_string(1700000000 + k) + ",leaf07," + std::to_string(port) + ",xmit_bytes," + std::to_string(valueAt(port, k)) + "\n";
+                times[static_cast<std::size_t>(port - 1)].push_back((1700000000 + k) * 1000);
+            }
+        }
+        Store t(import(text), Store::Mode::ReadOnly);
+        QCOMPARE(t.series().size(), std::size_t{4});
+        for (const auto& x : t.series()) {
+            const int port = std::stoi(x.port);
+            auto want = times[static_cast<std::size_t>(port - 1)];
+            std::sort(want.begin(), want.end());
+            const auto data = t.loadSeries(x.id);
+            QCOMPARE(data.timesMs, want);
+            for (std::size_t i = 0; i < want.size(); ++i)
+                QCOMPARE(data.values[i], static_cast<double>(valueAt(port, want[i] / 1000 - 1700000000)));
+        }
+        // The last of three parts widens at its last row; the others stay packed.
+        const std::string parts = bigCsv(300'000) + "1700015000,leaf07,1,xmit_bytes,299000001.5\n";
+        qputenv("FABSCOPE_THREADS", "1");
+        const auto one = contentOf(import(parts));
+        qputenv("FABSCOPE_THREADS", "3");
+        const auto three = contentOf(import(parts));
+        qunsetenv("FABSCOPE_THREADS");
+        QCOMPARE(three, one);
+        QVERIFY2(one.front().ends_with(" 1700014990000=299800001.000000 1700015000000=299000001.500000"), one.front().c_str());
+    }
+
     // NUL bytes are looked for in slices on the worker threads: one in the last slice is found.
     void binaryDataIsRefusedWhereverItIs() {
         std::string text = "timestamp,node,port,counter,value\n";

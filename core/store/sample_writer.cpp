@@ -175,12 +175,11 @@ void SampleWriter::flush() {
 void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
     if (!pending_.empty()) flush();  // what add() gathered comes first
     std::size_t total = 0;
-    for (const SeriesRun& r : runs) total += r.samples.size();
+    for (const SeriesRun& r : runs) total += r.size();
     if (total == 0) return;
     if (flushSamples_ < kFlushSamples) {
         // Crash tests: through add(), which writes every flushSamples_ samples.
-        for (const SeriesRun& r : runs)
-            for (const TimedValue& s : r.samples) add(r.handle, s.timeMs, s.value);
+        for (const SeriesRun& r : runs) r.forEach([this, &r](std::int64_t timeMs, double value) { add(r.handle, timeMs, value); });
         return;
     }
     samples_ += static_cast<std::int64_t>(total);
@@ -189,10 +188,10 @@ void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
     std::vector<std::size_t> first(nSeries + 1, 0);
     for (const SeriesRun& r : runs) ++first[r.handle + 1];
     std::partial_sum(first.begin(), first.end(), first.begin());
-    std::vector<std::span<const TimedValue>> byHandle(runs.size());
+    std::vector<const SeriesRun*> byHandle(runs.size());
     {
         std::vector<std::size_t> at(first.begin(), first.end() - 1);
-        for (const SeriesRun& r : runs) byHandle[at[r.handle]++] = r.samples;
+        for (const SeriesRun& r : runs) byHandle[at[r.handle]++] = &r;
     }
     // One series at a time through buffers that stay in cache: the only copy of the samples.
     std::vector<std::int64_t> t;
@@ -201,10 +200,10 @@ void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
         t.clear();
         v.clear();
         for (std::size_t k = first[h]; k < first[h + 1]; ++k)
-            for (const TimedValue& s : byHandle[k]) {
-                t.push_back(s.timeMs);
-                v.push_back(s.value);
-            }
+            byHandle[k]->forEach([&t, &v](std::int64_t timeMs, double value) {
+                t.push_back(timeMs);
+                v.push_back(value);
+            });
         return Gathered{t, v};
     });
 }
