@@ -1,6 +1,9 @@
 #include "views/background_job.h"
 
 #include <QCoreApplication>
+#include <QThread>
+
+#include <algorithm>
 
 namespace fabscope {
 
@@ -8,6 +11,17 @@ void JobToken::progress(double fraction, const QString& text) const {
     QMetaObject::invokeMethod(qApp, [job = job_, generation = generation_, fraction, text] {
         if (job) job->reportProgress(generation, fraction, text);
     });
+}
+
+QThreadPool* jobPool() {
+    // Owned by the application, so its threads are joined before QApplication goes; a later
+    // application (a test's next) gets a new one.
+    static QPointer<QThreadPool> pool;
+    if (!pool) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+    }
+    return pool;
 }
 
 BackgroundJob::BackgroundJob(const QString& name, QObject* parent, Policy policy) : QObject(parent), policy_(policy) {

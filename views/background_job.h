@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -43,6 +44,11 @@ private:
     int generation_;
     QPointer<BackgroundJob> job_;
 };
+
+// The threads every BackgroundJob runs on: its own pool, not Qt's global one, which Qt's raster
+// painting waits on (drawing a progress bar while an import and a reader blocked on the
+// import's lock held both global threads froze the window until the import ended).
+QThreadPool* jobPool();
 
 class BackgroundJob : public QObject {
     Q_OBJECT
@@ -109,7 +115,7 @@ int BackgroundJob::run(Work work, Done done, std::function<void(const QString&)>
                     if (o.value) done(std::move(*o.value));
                     else if (failed) failed(o.error);
                 });
-        watcher->setFuture(QtConcurrent::run([work = std::move(work), token]() mutable -> Outcome<R> {
+        watcher->setFuture(QtConcurrent::run(jobPool(), [work = std::move(work), token]() mutable -> Outcome<R> {
             try {
                 return {work(token), {}};
             } catch (const std::exception& e) {
