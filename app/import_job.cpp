@@ -9,6 +9,7 @@
 #include <QProgressDialog>
 #include <QTimer>
 
+#include <cmath>
 #include <limits>
 
 namespace fabscope {
@@ -75,8 +76,13 @@ void ImportJob::start(const QString& storePath, const QString& label, Work work)
     job_->run(
         [store = storePath.toStdString(), work = std::move(work)](const JobToken& token) {
             Store s(store);
-            return work(s, [&token](double f) {
-                token.progress(f);
+            // The bar has 1,000 steps: a call that would not move it posts nothing to the GUI
+            // thread (a large file's writing asks after every block of series).
+            return work(s, [&token, shown = -1.0](double f) mutable {
+                if (std::abs(f - shown) >= 1e-3) {
+                    shown = f;
+                    token.progress(f);
+                }
                 return !token.cancelled();
             });
         },

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <condition_variable>
 #include <filesystem>
 #include <future>
@@ -239,11 +240,15 @@ private:
         summary_.files.push_back({path, FileStatus::Failed, std::move(format), 0});
         summary_.diagnostics.push_back({path, line, Severity::Error, std::move(message)});
     }
-    ProgressFn progressFor(std::size_t size) const {
+    // A file's progress (0..1, or its share from..to) as a share of all files' bytes; NaN (a
+    // writer with no news) asks only whether to go on, and shows what was last shown.
+    ProgressFn progressFor(std::size_t size, double from = 0, double to = 1) const {
         if (!progress_) return {};
-        return [this, size](double f) {
-            return progress_(totalBytes_ ? (static_cast<double>(doneBytes_) + f * static_cast<double>(size)) / static_cast<double>(totalBytes_)
-                                         : 1.0);
+        return [this, size, from, to](double f) {
+            if (std::isnan(f)) return progress_(shown_);
+            const double done = static_cast<double>(doneBytes_) + (from + f * (to - from)) * static_cast<double>(size);
+            shown_ = totalBytes_ ? done / static_cast<double>(totalBytes_) : 1.0;
+            return progress_(shown_);
         };
     }
     ImportInput inputOf(PendingFile& pf) {
@@ -459,7 +464,10 @@ private:
         } hold(*cores_, pf.importer->parsesOnAllCores());
         Store::Transaction tx(store_);
         SampleWriter writer(store_);
-        const auto rows = pf.importer->asCounters()->parse(in, writer, diag, progressFor(pf.size));
+        // Half the bar for the parse, half for the rows' writing (about their shares of the
+        // judged CSV's import), which stops at the block after a Cancel.
+        writer.setProgress(progressFor(pf.size, 0.5, 1.0));
+        const auto rows = pf.importer->asCounters()->parse(in, writer, diag, progressFor(pf.size, 0.0, 0.5));
         cores_->open();  // the parse is over, whether or not it said so: the hashes may run
         writer.flush();
         if (writer.unmappedSeries() > 0)
@@ -512,6 +520,7 @@ private:
     ImportSummary summary_;
     std::vector<PendingFile> topo_, counters_, jobs_, probes_;
     std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
+    mutable double shown_ = 0;  // the share of all files last shown (progressFor)
     std::optional<FabricIndex> index_;
     std::set<std::string> seenSha_;
     // Shared with the hash threads, which may outlive the session's files by a moment.

@@ -117,6 +117,37 @@ private Q_SLOTS:
         QCOMPARE(dump(p("late.sqlite")), demo.before);
     }
 
+    // The bar's first half follows the parse, its second the rows' writing, block by block of 64
+    // series; a Cancel clicked while the rows are written stops them at the next block.
+    void writingReportsProgressAndStopsAtTheNextBlock() {
+        DemoStore demo(p("blocks"), p("blocks.sqlite"), registry_, DemoStore::Import::TopologyOnly);
+        std::string csv = "timestamp,node,port,counter,value\n";
+        for (int t = 0; t < 140; ++t)  // 280,000 rows: written by the encoder thread and this one
+            for (int port = 1; port <= 2000; ++port)
+                csv += std::to_string(1700001000 + 10 * t) + ",leaf01," + std::to_string(port) + ",xmit_bytes," + std::to_string(t * 7) + "\n";
+        write(p("blocks.csv"), csv);
+        std::vector<double> seen;
+        const auto whole = demo.runner.run({p("blocks.csv")}, {}, [&seen](double f) {
+            seen.push_back(f);
+            return true;
+        });
+        QCOMPARE(whole.count(FileStatus::Imported), std::size_t{1});
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), 1.0);
+        const auto writing = std::count_if(seen.begin(), seen.end(), [](double f) { return f > 0.5 && f < 1.0; });
+        QVERIFY2(writing >= 30, std::to_string(writing).c_str());  // 2,000 series: 32 blocks
+
+        DemoStore again(p("blocks2"), p("blocks2.sqlite"), registry_, DemoStore::Import::TopologyOnly);
+        seen.clear();
+        const auto cancelled = again.runner.run({p("blocks.csv")}, {}, [&seen](double f) {
+            seen.push_back(f);
+            return f <= 0.75;  // Cancel, halfway through the writing
+        });
+        QVERIFY(cancelled.cancelled);
+        QVERIFY2(seen.back() > 0.75 && seen.back() < 0.8, std::to_string(seen.back()).c_str());  // not on to the end
+        QCOMPARE(dump(p("blocks2.sqlite")), again.before);
+    }
+
     // A counter file of 16 MiB or more is hashed while it is parsed: the same content under
     // another name is still refused, with nothing written, and what is stored is the file's plain
     // SHA-256 (the one `info` and the GUI show, and `sha256sum` prints).

@@ -5,12 +5,14 @@
 
 #include "core/analysis/rates.h"
 #include "core/chunk_codec.h"
+#include "core/diagnostics.h"
 #include "core/fabric_builder.h"
 #include "core/store/early_writeback.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/worker_threads.h"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -162,11 +164,20 @@ bool SampleWriter::mergeWithStored(std::int64_t seriesId, bool mayHaveStored, co
     return true;
 }
 
+void SampleWriter::wrote(double fraction) {
+    if (progress_ && !progress_(fraction)) throw ImportCancelled();
+}
+
+void SampleWriter::wroteSeries(std::size_t done, std::size_t total) {
+    wrote(inAddRuns_ ? static_cast<double>(done) / static_cast<double>(total) : std::nan(""));
+}
+
 void SampleWriter::flush() {
     if (pending_.empty()) return createNewSeries();  // else encodeAndInsert() creates them
     const std::span<const Sample> all(pending_);
     write(std::span(&all, 1), pending_.size());
     pending_.clear();
+    wrote(std::nan(""));
     // Crash tests kill an import mid-write: a pause between batches keeps a 3 M-row import
     // writing for a second, where it took a tenth of one and ended before the kill landed.
     if (flushSamples_ < kFlushSamples) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -196,6 +207,11 @@ void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
     // One series at a time through buffers that stay in cache: the only copy of the samples.
     std::vector<std::int64_t> t;
     std::vector<double> v;
+    inAddRuns_ = true;
+    const struct Done {
+        bool& flag;
+        ~Done() { flag = false; }
+    } done{inAddRuns_};
     encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, [&](std::size_t h) {
         t.clear();
         v.clear();
@@ -480,7 +496,11 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
     constexpr std::size_t kSeriesPerBlock = 64;
     if (!parallel) {
         createNewSeries();
-        for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) insertBlock(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
+        for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) {
+            const std::size_t to = std::min(nSeries, h + kSeriesPerBlock);
+            insertBlock(encodeRange(h, to));
+            wroteSeries(to, nSeries);
+        }
         return;
     }
     ChunkQueue queue;
@@ -501,7 +521,10 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
             });
         });
         EncodedBlock block;
-        while (queue.pop(block)) insertBlock(block);
+        while (queue.pop(block)) {
+            insertBlock(block);
+            if (!block.chunks.empty()) wroteSeries(block.chunks.back().handle + 1, nSeries);
+        }
     } catch (...) {
         queue.stop();
         throw;

@@ -92,6 +92,12 @@ public:
     // at every doubling of the buffer (untouched reserved pages cost no memory).
     void reserve(std::size_t samples) { pending_.reserve(std::min(samples, flushSamples_)); }
 
+    // Told how far the rows' writing got (0..1 of the series handed to addRuns(); NaN, no news,
+    // after a flush() of what add() gathered) after every block of series it inserts; returning
+    // false cancels: ImportCancelled is thrown between two blocks, so a Cancel clicked while a
+    // large file's rows are written stops it within a block, not at its end.
+    void setProgress(std::function<bool(double)> progress) { progress_ = std::move(progress); }
+
     [[nodiscard]] std::int64_t samples() const { return samples_; }
     [[nodiscard]] std::size_t unmappedSeries() const { return unmapped_; }
     // Samples dropped because their series already held (or was given twice) a value at that time.
@@ -120,6 +126,12 @@ private:
     // Writes newSeries_; `idsKnown` runs once their ids are in seriesIds_, before their rows
     // are written (encodeAndInsert starts its encoder then).
     void createNewSeries(const std::function<void()>& idsKnown = {});
+    std::function<bool(double)> progress_;
+    void wrote(double fraction);  // reports it; throws ImportCancelled when told to stop
+    // After a block of series: addRuns() reports the share of its series written, a flush() of
+    // what add() gathered (mid-parse, or an importer's one write) only asks whether to go on.
+    void wroteSeries(std::size_t done, std::size_t total);
+    bool inAddRuns_ = false;
     std::vector<Sample> pending_;
     std::string key_;
     std::int64_t samples_ = 0;
