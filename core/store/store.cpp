@@ -6,6 +6,7 @@
 #include "core/chunk_codec.h"
 #include "core/fabric_codec.h"
 #include "core/parallel_connections.h"
+#include "core/store/row_batch.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/store/schema.h"
 
@@ -282,31 +283,27 @@ std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label
     const std::int64_t sid = sqlite3_last_insert_rowid(db_);
 
     std::vector<std::int64_t> dev(fabric.nodes.size());
-    Stmt n(db_, "INSERT INTO snap_nodes VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
-    for (std::size_t i = 0; i < fabric.nodes.size(); ++i) {
+    for (std::size_t i = 0; i < fabric.nodes.size(); ++i) dev[i] = deviceFor(fabric.nodes[i]);
+    sql::insertRows(db_, "INSERT INTO snap_nodes VALUES", 8, fabric.nodes.size(), [&](Stmt& n, int at, std::size_t i) {
         const Node& node = fabric.nodes[i];
-        dev[i] = deviceFor(node);
-        n.bind(1, sid).bind(2, dev[i]).bind(3, static_cast<std::int64_t>(i)).bind(4, static_cast<int>(node.type));
-        n.bind(5, node.description).bind(6, node.systemName).bind(7, node.numPorts).bind(8, node.lid).run();
-    }
-    Stmt p(db_, "INSERT INTO snap_ports VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)");
-    for (std::size_t i = 0; i < fabric.ports.size(); ++i) {
+        n.bind(at + 1, sid).bind(at + 2, dev[i]).bind(at + 3, static_cast<std::int64_t>(i)).bind(at + 4, static_cast<int>(node.type));
+        n.bind(at + 5, node.description).bind(at + 6, node.systemName).bind(at + 7, node.numPorts).bind(at + 8, node.lid);
+    });
+    sql::insertRows(db_, "INSERT INTO snap_ports VALUES", 11, fabric.ports.size(), [&](Stmt& p, int at, std::size_t i) {
         const Port& port = fabric.ports[i];
-        p.bind(1, sid).bind(2, dev[port.node.value()]).bind(3, port.name).bind(4, static_cast<std::int64_t>(i));
-        p.bind(5, port.number).bind(6, port.portGuid).bind(7, port.lid);
-        if (port.width) p.bind(8, *port.width);
-        else p.bindNull(8);
-        p.bind(9, port.speed).bind(10, static_cast<std::int64_t>(port.capacityBps)).bind(11, static_cast<int>(port.state));
-        p.run();
-    }
-    Stmt l(db_, "INSERT INTO snap_links VALUES(?1,?2,?3,?4,?5,?6,?7)");
-    for (const Link& link : fabric.links) {
-        l.bind(1, sid).bind(2, static_cast<std::int64_t>(link.a.value())).bind(3, static_cast<std::int64_t>(link.b.value()));
-        if (link.width) l.bind(4, *link.width);
-        else l.bindNull(4);
-        l.bind(5, link.speed).bind(6, static_cast<std::int64_t>(link.capacityBps)).bind(7, link.seenFromBothEnds ? 1 : 0);
-        l.run();
-    }
+        p.bind(at + 1, sid).bind(at + 2, dev[port.node.value()]).bind(at + 3, port.name).bind(at + 4, static_cast<std::int64_t>(i));
+        p.bind(at + 5, port.number).bind(at + 6, port.portGuid).bind(at + 7, port.lid);
+        if (port.width) p.bind(at + 8, *port.width);
+        else p.bindNull(at + 8);
+        p.bind(at + 9, port.speed).bind(at + 10, static_cast<std::int64_t>(port.capacityBps)).bind(at + 11, static_cast<int>(port.state));
+    });
+    sql::insertRows(db_, "INSERT INTO snap_links VALUES", 7, fabric.links.size(), [&](Stmt& l, int at, std::size_t i) {
+        const Link& link = fabric.links[i];
+        l.bind(at + 1, sid).bind(at + 2, static_cast<std::int64_t>(link.a.value())).bind(at + 3, static_cast<std::int64_t>(link.b.value()));
+        if (link.width) l.bind(at + 4, *link.width);
+        else l.bindNull(at + 4);
+        l.bind(at + 5, link.speed).bind(at + 6, static_cast<std::int64_t>(link.capacityBps)).bind(at + 7, link.seenFromBothEnds ? 1 : 0);
+    });
     Stmt blob(db_, "INSERT INTO snapshot_fabric VALUES(?1,?2,?3)");
     blob.bind(1, sid).bind(2, kFabricBlobFormat).bindBlob(3, encodeFabric(fabric)).run();
     return sid;
@@ -352,27 +349,14 @@ std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series
         }
         ids[i] = it->second;
     }
-    constexpr std::size_t kRows = 64;
-    auto statement = [&](std::size_t rows) {
-        std::string text = "INSERT INTO series(id, device_id, unmapped_ref, node_ref, port, counter_id) VALUES";
-        for (std::size_t r = 0; r < rows; ++r) text += r ? ",(?,?,?,?,?,?)" : "(?,?,?,?,?,?)";
-        return std::make_unique<Stmt>(db_, text);
-    };
     try {
         if (idsKnown) idsKnown(ids);
-        std::unique_ptr<Stmt> full, rest;
-        for (std::size_t from = 0; from < fresh.size(); from += kRows) {
-            const std::size_t rows = std::min(kRows, fresh.size() - from);
-            auto& ins = rows == kRows ? full : rest;
-            if (!ins) ins = statement(rows);
-            for (std::size_t r = 0; r < rows; ++r) {
-                const auto [i, counterId] = fresh[from + r];
-                const int at = static_cast<int>(r * 6);
-                ins->bind(at + 1, ids[i]).bind(at + 2, series[i].deviceId).bind(at + 3, unmapped(series[i]));
-                ins->bind(at + 4, series[i].nodeRef).bind(at + 5, series[i].port).bind(at + 6, counterId);
-            }
-            ins->run();
-        }
+        sql::insertRows(db_, "INSERT INTO series(id, device_id, unmapped_ref, node_ref, port, counter_id) VALUES", 6, fresh.size(),
+                        [&](Stmt& ins, int at, std::size_t k) {
+                            const auto [i, counterId] = fresh[k];
+                            ins.bind(at + 1, ids[i]).bind(at + 2, series[i].deviceId).bind(at + 3, unmapped(series[i]));
+                            ins.bind(at + 4, series[i].nodeRef).bind(at + 5, series[i].port).bind(at + 6, counterId);
+                        });
     } catch (...) {
         st.clearCaches();  // it holds ids of rows that were not written
         throw;
