@@ -159,9 +159,10 @@ void appendEncodedTimes(std::span<const std::int64_t> timesMs, std::string& out)
 
 void appendEncodedValues(std::span<const double> values, std::string& out) {
     checkBlockSize(values.size());
+    // -0.0 too is kept as a raw double: as an integer it would read back as +0.0 (fuzz_chunk_blob).
     bool integral = true;
     for (double v : values)
-        if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v)) { integral = false; break; }
+        if (!(std::fabs(v) <= kMaxExactInteger) || v != std::floor(v) || (v == 0 && std::signbit(v))) { integral = false; break; }
     const std::size_t at = out.size();
     if (integral) {
         out.resize(at + 1 + kMaxVarint * (values.size() + 1));
