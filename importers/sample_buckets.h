@@ -31,15 +31,10 @@ public:
     // its bucket is sized once instead of copied at every doubling.
     template <class More>
     [[gnu::always_inline]] void add(std::uint32_t id, std::int64_t timeMs, double value, More&& more) {
-        if (!wide_) {
-            std::uint32_t ti = 0;
-            if (value >= 0 && value <= static_cast<double>(Packed::kMaxValue) && !std::signbit(value) &&
-                value == std::floor(value) && timeIndex(timeMs, ti)) {
-                push(packed_[id], Packed::pack(ti, static_cast<std::uint64_t>(value)), more);
-                return;
-            }
-            widen();
-        }
+        // An integer that reads back as itself (not -0.0, not NaN) goes the integer's way.
+        if (!std::signbit(value) && value <= static_cast<double>(Packed::kMaxValue) && value == std::floor(value))
+            return addInteger(id, timeMs, static_cast<std::uint64_t>(value), more);
+        if (!wide_) widen();
         push(wideBuckets_[id], TimedValue{timeMs, value}, more);
     }
     // The same for a value read as an integer (below 2^53).

@@ -168,10 +168,6 @@ void SampleWriter::wrote(double fraction) {
     if (progress_ && !progress_(fraction)) throw ImportCancelled();
 }
 
-void SampleWriter::wroteSeries(std::size_t done, std::size_t total) {
-    wrote(inAddRuns_ ? static_cast<double>(done) / static_cast<double>(total) : std::nan(""));
-}
-
 void SampleWriter::flush() {
     if (pending_.empty()) return createNewSeries();  // else encodeAndInsert() creates them
     const std::span<const Sample> all(pending_);
@@ -207,12 +203,7 @@ void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
     // One series at a time through buffers that stay in cache: the only copy of the samples.
     std::vector<std::int64_t> t;
     std::vector<double> v;
-    inAddRuns_ = true;
-    const struct Done {
-        bool& flag;
-        ~Done() { flag = false; }
-    } done{inAddRuns_};
-    encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, [&](std::size_t h) {
+    encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, true, [&](std::size_t h) {
         t.clear();
         v.clear();
         for (std::size_t k = first[h]; k < first[h + 1]; ++k)
@@ -391,14 +382,17 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
             }
     });
 
-    encodeAndInsert(threads > 1, [&](std::size_t h) {
+    encodeAndInsert(threads > 1, false, [&](std::size_t h) {
         const std::size_t b = start[h], e = start[h + 1];
         return Gathered{times.subspan(b, e - b), values.subspan(b, e - b)};
     });
 }
 
-void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(std::size_t)>& gather) {
+void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t)>& gather) {
     const std::size_t nSeries = seriesIds_.size();
+    auto wroteSeries = [&](std::size_t done) {
+        wrote(reportsShare ? static_cast<double>(done) / static_cast<double>(nSeries) : std::nan(""));
+    };
     bool firstChunk = true;
     // Producer: sort each series by time and encode its chunks; a series that may collide with
     // stored samples or repeats a time is left for the SQLite thread to merge.
@@ -499,7 +493,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) {
             const std::size_t to = std::min(nSeries, h + kSeriesPerBlock);
             insertBlock(encodeRange(h, to));
-            wroteSeries(to, nSeries);
+            wroteSeries(to);
         }
         return;
     }
@@ -523,7 +517,7 @@ void SampleWriter::encodeAndInsert(bool parallel, const std::function<Gathered(s
         EncodedBlock block;
         while (queue.pop(block)) {
             insertBlock(block);
-            if (!block.chunks.empty()) wroteSeries(block.chunks.back().handle + 1, nSeries);
+            if (!block.chunks.empty()) wroteSeries(block.chunks.back().handle + 1);
         }
     } catch (...) {
         queue.stop();

@@ -113,8 +113,11 @@ private:
         std::span<double> values;
     };
     // Sorts and encodes each series `gather` hands out and inserts its chunks, on two threads
-    // when `parallel`; gather is called once per handle, in order, on the encoding thread.
-    void encodeAndInsert(bool parallel, const std::function<Gathered(std::size_t)>& gather);
+    // when `parallel`; gather is called once per handle, in order, on the encoding thread. After
+    // each block of series it reports the share of series written when `reportsShare` (addRuns()),
+    // else (a flush() of what add() gathered, mid-parse or an importer's one write) only asks
+    // whether to go on.
+    void encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t)>& gather);
 
     Store& store_;
     std::string deviceNameArena_;  // every name the map below views, in one buffer
@@ -127,11 +130,7 @@ private:
     // are written (encodeAndInsert starts its encoder then).
     void createNewSeries(const std::function<void()>& idsKnown = {});
     std::function<bool(double)> progress_;
-    void wrote(double fraction);  // reports it; throws ImportCancelled when told to stop
-    // After a block of series: addRuns() reports the share of its series written, a flush() of
-    // what add() gathered (mid-parse, or an importer's one write) only asks whether to go on.
-    void wroteSeries(std::size_t done, std::size_t total);
-    bool inAddRuns_ = false;
+    void wrote(double fraction);  // reports it (NaN: no news); throws ImportCancelled when told to stop
     std::vector<Sample> pending_;
     std::string key_;
     std::int64_t samples_ = 0;
