@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <memory_resource>
 #include <span>
 #include <string>
 #include <string_view>
@@ -122,7 +123,9 @@ private:
     Store& store_;
     std::string deviceNameArena_;  // every name the map below views, in one buffer
     std::unordered_map<std::string_view, std::int64_t> deviceByName_;
-    std::unordered_map<std::string, Handle> handles_;
+    // Its keys and nodes in blocks freed together, not an allocation per series made and freed.
+    std::pmr::monotonic_buffer_resource handleMemory_;
+    std::pmr::unordered_map<std::pmr::string, Handle> handles_{&handleMemory_};
     std::vector<std::int64_t> seriesIds_;  // by handle; 0 while the series waits in newSeries_
     // Series named but not yet created in the store: created together, before samples are written.
     std::vector<SeriesInfo> newSeries_;
@@ -132,7 +135,7 @@ private:
     std::function<bool(double)> progress_;
     void wrote(double fraction);  // reports it (NaN: no news); throws ImportCancelled when told to stop
     std::vector<Sample> pending_;
-    std::string key_;
+    std::pmr::string key_;
     std::int64_t samples_ = 0;
     std::size_t unmapped_ = 0;
     std::int64_t duplicates_ = 0;

@@ -53,6 +53,12 @@ Stmt& Stmt::bindBorrowedBlob(int i, std::string_view b) {
     if (bindBytes(stmt_, i, b, SQLITE_STATIC) != SQLITE_OK) fail(db_, "store: bind");
     return *this;
 }
+Stmt& Stmt::bindBorrowedText(int i, std::string_view t) {
+    // An empty view may have a null data pointer, which SQLite would store as NULL, not as ''.
+    if (sqlite3_bind_text64(stmt_, i, t.empty() ? "" : t.data(), t.size(), SQLITE_STATIC, SQLITE_UTF8) != SQLITE_OK)
+        fail(db_, "store: bind");
+    return *this;
+}
 Stmt& Stmt::bindNull(int i) {
     if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail(db_, "store: bind");
     return *this;

@@ -25,6 +25,8 @@ public:
     // Without SQLite's copy: `bytes` must stay unchanged until run() or reset() (an import's
     // chunk blobs, ~17 MB of copies for 2.5 M samples).
     Stmt& bindBorrowedBlob(int i, std::string_view bytes);
+    // Text the same way: `text` must stay unchanged until run() or reset().
+    Stmt& bindBorrowedText(int i, std::string_view text);
     Stmt& bindNull(int i);
 
     bool step();   // true while a row is available; throws StoreError on failure
