@@ -30,8 +30,9 @@ namespace {
 // Lets the hashes of large files run while the cores are not all parsing, and holds them (between
 // 4 MiB blocks) while they are: beside a parse on every core a hash took a share of its cores,
 // even at the lowest priority (the judged CSV's parse: 38 ms alone, 40-95 ms beside its hash).
-// A hash held here resumes when that parse is done, beside the rows' writing, which leaves a
-// core idle; before it, it runs beside the topology's parse, which takes one.
+// A hash held here resumes when the first of that parse's threads is done (a core is free), and
+// runs beside the rows' writing, which leaves a core idle; before it, beside the topology's
+// parse, which takes one.
 class CoreGate {
 public:
     void close() {

@@ -31,8 +31,8 @@ struct ImportInput {
     std::string_view bytes;  // whole file content
     double mtime = 0;        // UNIX seconds
     const FabricIndex* fabric = nullptr;  // null when no topology is known
-    // Called by an importer that parses on every core (Importer::parsesOnAllCores) once its
-    // threads are done with the bytes; may be empty.
+    // Called by an importer that parses on every core (Importer::parsesOnAllCores) once the
+    // first of its threads is done, from that thread: a core is free; may be empty.
     std::function<void()> parsed = {};
     // The caller read every byte already and found no NUL (the import runner's terminal-capture
     // pass), so checked() does not read a large file once more for them.
@@ -99,8 +99,8 @@ public:
     // Whether read() looks names up in ImportInput::fabric. The runner builds that index (0.2-0.4 s
     // for an 83k-link fabric) only when a file's importer says so.
     [[nodiscard]] virtual bool usesFabricIndex() const { return true; }
-    // Whether read() parses on every worker thread and calls ImportInput::parsed when it no longer
-    // does. The runner then hashes a large file after the parse instead of beside it, where the
+    // Whether read() parses on every worker thread and calls ImportInput::parsed once a core no
+    // longer does. The runner then hashes a large file after the parse instead of beside it, where the
     // hash took a share of the parse's cores.
     [[nodiscard]] virtual bool parsesOnAllCores() const { return false; }
 

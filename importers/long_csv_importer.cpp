@@ -421,7 +421,17 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
     std::vector<Part> parts = splitParts(in.bytes);
     PartStop stop;
     stop.firstFailed = parts.size();
+    // The first part done frees a core for the file's hash: the parts end up to ~9 ms apart (the
+    // first one reports progress and starts first), a core the hash would otherwise leave idle.
+    std::atomic<bool> coreFreed{false};
     auto run = [&](std::size_t k, const ProgressFn* p) {
+        struct FreeCore {
+            std::atomic<bool>& freed;
+            const std::function<void()>& parsed;
+            ~FreeCore() {
+                if (!freed.exchange(true) && parsed) parsed();
+            }
+        } freeCore{coreFreed, in.parsed};
         try {
             parsePart(parts[k], k, stop, p, diag);
         } catch (const ImportError& e) {
@@ -438,7 +448,6 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
         for (std::size_t k = 1; k < parts.size(); ++k) threads.emplace_back(run, k, nullptr);
         run(0, &progress);
     }
-    if (in.parsed) in.parsed();  // the cores are free for the file's hash
     std::int64_t linesBefore = 0, rows = 0;
     for (const Part& part : parts) {
         if (part.other) std::rethrow_exception(part.other);

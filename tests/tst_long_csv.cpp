@@ -4,6 +4,10 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -199,6 +203,42 @@ private Q_SLOTS:
         qputenv("FABSCOPE_THREADS", "3");
         expectError(bigCsv(300'000, 160'000, 290'000), 160'000 + 2, "bad timestamp");
         expectError(bigCsv(300'000, 290'000), 290'000 + 2, "bad timestamp");
+        qunsetenv("FABSCOPE_THREADS");
+    }
+
+    // The runner holds the file's hash while the parse takes every core (ImportInput::parsed
+    // lets it go): the first part done frees a core, so the hash runs while the others still
+    // parse. Part 0, the one reporting progress, waits in its progress until then; once a call.
+    void firstPartDoneLetsTheHashRunOnce() {
+        const std::string text = bigCsv(300'000);
+        for (const char* threads : {"3", "1"}) {
+            qputenv("FABSCOPE_THREADS", threads);
+            const std::string path = dir_.filePath(QStringLiteral("freed%1.sqlite").arg(threads)).toStdString();
+            Store store(path);
+            Store::Transaction tx(store);
+            SampleWriter writer(store);
+            DiagnosticSink diag("counters.csv");
+            std::mutex m;
+            std::condition_variable freed;
+            int calls = 0;
+            bool asked = false, freedWhileParsing = false;
+            ImportInput in{"counters.csv", text, 0};
+            in.parsed = [&] {
+                std::lock_guard lock(m);
+                ++calls;
+                freed.notify_all();
+            };
+            const bool wait = std::string_view(threads) != "1";  // one part: nothing else to free a core
+            const ProgressFn progress = [&](double) {
+                std::unique_lock lock(m);
+                if (wait && !asked) freedWhileParsing = freed.wait_for(lock, std::chrono::seconds(20), [&] { return calls > 0; });
+                asked = true;
+                return true;
+            };
+            QCOMPARE(LongCsvImporter().parse(in, writer, diag, progress), std::int64_t{300'000});
+            QCOMPARE(calls, 1);
+            QCOMPARE(freedWhileParsing, wait);
+        }
         qunsetenv("FABSCOPE_THREADS");
     }
 
