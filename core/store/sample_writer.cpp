@@ -8,6 +8,7 @@
 #include "core/diagnostics.h"
 #include "core/fabric_builder.h"
 #include "core/store/early_writeback.h"
+#include "core/store/encoded_blocks.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/worker_threads.h"
 
@@ -86,7 +87,7 @@ SampleWriter::Handle SampleWriter::series(std::string_view node, std::string_vie
     if (device == 0) ++unmapped_;
     const auto h = static_cast<Handle>(seriesIds_.size());
     counterNames_.push_back(counter.name);
-    flushed_.push_back(false);
+    flushed_.push_back(0);
     seriesIds_.push_back(0);
     newSeries_.push_back({0, device, std::string(node), std::string(port), counter.name, counter.unit});
     handles_.emplace(key_, h);
@@ -201,17 +202,15 @@ void SampleWriter::addRuns(std::span<const SeriesRun> runs) {
         for (const SeriesRun& r : runs) byHandle[at[r.handle]++] = &r;
     }
     // One series at a time through buffers that stay in cache: the only copy of the samples.
-    std::vector<std::int64_t> t;
-    std::vector<double> v;
-    encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, true, [&](std::size_t h) {
-        t.clear();
-        v.clear();
+    encodeAndInsert(total >= (std::size_t{1} << 18) && workerThreads() > 1, true, [&](std::size_t h, GatherBuffers& b) {
+        b.times.clear();
+        b.values.clear();
         for (std::size_t k = first[h]; k < first[h + 1]; ++k)
-            byHandle[k]->forEach([&t, &v](std::int64_t timeMs, double value) {
-                t.push_back(timeMs);
-                v.push_back(value);
+            byHandle[k]->forEach([&b](std::int64_t timeMs, double value) {
+                b.times.push_back(timeMs);
+                b.values.push_back(value);
             });
-        return Gathered{t, v};
+        return Gathered{b.times, b.values};
     });
 }
 
@@ -237,88 +236,6 @@ std::vector<std::vector<std::span<const SampleWriter::Sample>>> splitEvenly(
     }
     return out;
 }
-
-// One chunk encoded off the SQLite thread, or (no blobs) a series that must be merged with
-// what is stored or with itself, which needs the store.
-struct EncodedChunk {
-    std::size_t handle = 0;
-    std::int64_t t0 = 0, t1 = 0, n = 0;
-    std::size_t timesAt = 0, valsAt = 0, end = 0;  // its blobs in the block's `blobs`
-    double peak = 0;                               // peakRate() of its samples
-    bool merge = false;
-    bool mayHaveStored = false;
-    // The samples themselves, for a merge and for the first chunk (inserted by Store::appendChunk).
-    std::vector<std::int64_t> rawTimes;
-    std::vector<double> rawValues;
-};
-
-// A producer's run of series. Their blobs share one buffer: one allocation freed by the SQLite
-// thread per block, not two per chunk, where the threads queued on glibc's arena lock.
-struct EncodedBlock {
-    std::vector<EncodedChunk> chunks;
-    std::string blobs;
-};
-
-// Blocks of encoded chunks from one producer thread to the SQLite thread.
-class ChunkQueue {
-public:
-    void push(EncodedBlock block) {
-        const std::size_t bytes = bytesOf(block);
-        std::unique_lock lock(m_);
-        space_.wait(lock, [&] { return queuedBytes_ < kMaxQueuedBytes || stopped_; });
-        if (stopped_) return;
-        queuedBytes_ += bytes;
-        blocks_.push_back(std::move(block));
-        ready_.notify_one();
-    }
-    // False when the producer is done and everything was taken.
-    bool pop(EncodedBlock& block) {
-        std::unique_lock lock(m_);
-        ready_.wait(lock, [&] { return !blocks_.empty() || done_; });
-        if (blocks_.empty()) return false;
-        block = std::move(blocks_.front());
-        blocks_.pop_front();
-        queuedBytes_ -= bytesOf(block);
-        space_.notify_one();
-        return true;
-    }
-    void finish(std::exception_ptr e = nullptr) {
-        std::lock_guard lock(m_);
-        done_ = true;
-        error_ = e;
-        ready_.notify_all();
-    }
-    void stop() {  // the SQLite thread failed: the producer gives up
-        std::lock_guard lock(m_);
-        stopped_ = true;
-        space_.notify_all();
-    }
-    bool stopped() {
-        std::lock_guard lock(m_);
-        return stopped_;
-    }
-    std::exception_ptr error() {
-        std::lock_guard lock(m_);
-        return error_;
-    }
-
-private:
-    // Bounded by bytes, so a fast producer does not hold the whole file's blobs twice, yet
-    // runs far ahead while the SQLite thread first inserts the new series' rows (the judged
-    // CSV's blobs, 17 MB, all fit).
-    static constexpr std::size_t kMaxQueuedBytes = std::size_t{64} << 20;
-    static std::size_t bytesOf(const EncodedBlock& block) {
-        std::size_t n = block.blobs.size() + block.chunks.size() * sizeof(EncodedChunk);
-        for (const EncodedChunk& c : block.chunks) n += (c.rawTimes.size() + c.rawValues.size()) * 8;
-        return n;
-    }
-    std::size_t queuedBytes_ = 0;
-    std::mutex m_;
-    std::condition_variable ready_, space_;
-    std::deque<EncodedBlock> blocks_;
-    bool done_ = false, stopped_ = false;
-    std::exception_ptr error_;
-};
 
 void sortByTime(std::span<std::int64_t> t, std::span<double> v) {
     if (std::is_sorted(t.begin(), t.end())) return;
@@ -382,30 +299,36 @@ void SampleWriter::write(std::span<const std::span<const Sample>> batches, std::
             }
     });
 
-    encodeAndInsert(threads > 1, false, [&](std::size_t h) {
+    encodeAndInsert(threads > 1, false, [&](std::size_t h, GatherBuffers&) {
         const std::size_t b = start[h], e = start[h + 1];
         return Gathered{times.subspan(b, e - b), values.subspan(b, e - b)};
     });
 }
 
-void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t)>& gather) {
+void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t, GatherBuffers&)>& gather) {
     const std::size_t nSeries = seriesIds_.size();
     auto wroteSeries = [&](std::size_t done) {
         wrote(reportsShare ? static_cast<double>(done) / static_cast<double>(nSeries) : std::nan(""));
     };
-    bool firstChunk = true;
-    // Producer: sort each series by time and encode its chunks; a series that may collide with
-    // stored samples or repeats a time is left for the SQLite thread to merge.
-    std::size_t lastBlobs = 0;  // the previous block's buffer size, the next one's first guess
-    auto encodeRange = [&](std::size_t from, std::size_t to) {
+    // Encoding, on the encoder thread and on this one: sort each series by time and encode its
+    // chunks; a series that may collide with stored samples or repeats a time is left for this
+    // thread to merge. Each thread brings its own buffers.
+    struct Encoder {
+        GatherBuffers buffers;
+        std::size_t lastBlobs = 0;  // the previous block's buffer size, the next one's first guess
+    };
+    constexpr std::size_t kSeriesPerBlock = 64;
+    const std::size_t nBlocks = (nSeries + kSeriesPerBlock - 1) / kSeriesPerBlock;
+    auto encodeBlock = [&](std::size_t index, Encoder& enc) {
+        const std::size_t from = index * kSeriesPerBlock, to = std::min(nSeries, from + kSeriesPerBlock);
         EncodedBlock block;
-        block.blobs.reserve(lastBlobs + lastBlobs / 4);
+        block.blobs.reserve(enc.lastBlobs + enc.lastBlobs / 4);
         for (std::size_t h = from; h < to; ++h) {
-            const auto [t, v] = gather(h);
+            const auto [t, v] = gather(h, enc.buffers);
             if (t.empty()) continue;
             sortByTime(t, v);
             const bool mayHaveStored = seriesIds_[h] < firstNewSeriesId_ || flushed_[h];
-            flushed_[h] = true;
+            flushed_[h] = 1;
             if (mayHaveStored || std::adjacent_find(t.begin(), t.end()) != t.end()) {
                 block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, 0, true, mayHaveStored, {t.begin(), t.end()}, {v.begin(), v.end()}});
                 continue;
@@ -414,11 +337,6 @@ void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::
                 const std::size_t n = std::min(kChunkSamples, t.size() - off);
                 const auto ct = t.subspan(off, n);
                 const auto cv = v.subspan(off, n);
-                if (firstChunk) {
-                    block.chunks.push_back({h, 0, 0, 0, 0, 0, 0, 0, false, false, {ct.begin(), ct.end()}, {cv.begin(), cv.end()}});
-                    firstChunk = false;
-                    continue;
-                }
                 const std::size_t timesAt = block.blobs.size();
                 appendEncodedTimes(ct, block.blobs);
                 const std::size_t valsAt = block.blobs.size();
@@ -427,12 +345,11 @@ void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::
                                         peakRate(ct, cv), false, false, {}, {}});
             }
         }
-        lastBlobs = block.blobs.size();
+        enc.lastBlobs = block.blobs.size();
         return block;
     };
-    // Consumer: inserts in series order. The first chunk goes through Store::appendChunk, and
-    // the rest carry the import id it gave that row (the import that will record this file).
-    std::optional<std::int64_t> importId;
+    // Inserting, in series order; chunks carry the id of the import that will record this file.
+    const std::int64_t importId = store_.pendingImportId();
     // Plain chunks go 16 to a statement: a statement's own work (step, reset, bindings) was a
     // fifth of an insert on the judged CSV, and this thread is the import's critical path.
     constexpr int kRows = 16;
@@ -451,7 +368,7 @@ void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::
             const int at = full ? static_cast<int>(r) * 8 : 0;
             ins.bind(at + 1, seriesIds_[c.handle]).bind(at + 2, c.t0).bind(at + 3, c.t1).bind(at + 4, c.n);
             ins.bindBorrowedBlob(at + 5, blobs.substr(c.timesAt, c.valsAt - c.timesAt));
-            ins.bindBorrowedBlob(at + 6, blobs.substr(c.valsAt, c.end - c.valsAt)).bind(at + 7, *importId).bind(at + 8, c.peak);
+            ins.bindBorrowedBlob(at + 6, blobs.substr(c.valsAt, c.end - c.valsAt)).bind(at + 7, importId).bind(at + 8, c.peak);
             if (!full) ins.run();
         }
         if (full) insertMany.run();
@@ -474,57 +391,46 @@ void SampleWriter::encodeAndInsert(bool parallel, bool reportsShare, const std::
                 }
                 continue;
             }
-            if (!importId) {
-                insertBatch(blobs);
-                store_.appendChunk(seriesIds_[h], t, v);
-                sql::Stmt given(store_.handle(), "SELECT import_id FROM chunks WHERE rowid=last_insert_rowid()");
-                importId = given.step() ? given.integer(0) : 0;
-                continue;
-            }
             batch.push_back(&c);
             if (batch.size() == kRows) insertBatch(blobs);
         }
         insertBatch(blobs);  // before the block and its blobs go
         writeback.wrote(blobs.size());
     };
-    constexpr std::size_t kSeriesPerBlock = 64;
+    auto blockEnd = [&](std::size_t index) { return std::min(nSeries, (index + 1) * kSeriesPerBlock); };
+    Encoder own;
     if (!parallel) {
         createNewSeries();
-        for (std::size_t h = 0; h < nSeries; h += kSeriesPerBlock) {
-            const std::size_t to = std::min(nSeries, h + kSeriesPerBlock);
-            insertBlock(encodeRange(h, to));
-            wroteSeries(to);
+        for (std::size_t i = 0; i < nBlocks; ++i) {
+            insertBlock(encodeBlock(i, own));
+            wroteSeries(blockEnd(i));
         }
         return;
     }
-    ChunkQueue queue;
-    std::jthread producer;
+    OrderedBlocks blocks(nBlocks);
+    std::jthread encoder;
     try {
         // The encoder needs the series' ids (whether one may have stored samples), not their
         // rows: it starts once the ids are known, while this thread inserts the rows.
         createNewSeries([&] {
-            producer = std::jthread([&] {
+            encoder = std::jthread([&] {
                 runAtLowerPriority();  // ahead of this thread, the import's critical path: it keeps its core
                 try {
-                    for (std::size_t h = 0; h < nSeries && !queue.stopped(); h += kSeriesPerBlock)
-                        queue.push(encodeRange(h, std::min(nSeries, h + kSeriesPerBlock)));
-                    queue.finish();
+                    Encoder enc;
+                    while (const auto i = blocks.claim()) blocks.put(*i, encodeBlock(*i, enc));
                 } catch (...) {
-                    queue.finish(std::current_exception());
+                    blocks.fail(std::current_exception());
                 }
             });
         });
-        EncodedBlock block;
-        while (queue.pop(block)) {
-            insertBlock(block);
-            if (!block.chunks.empty()) wroteSeries(block.chunks.back().handle + 1);
+        for (std::size_t i = 0; i < nBlocks; ++i) {
+            insertBlock(blocks.claimOwn(i) ? encodeBlock(i, own) : blocks.take(i));
+            wroteSeries(blockEnd(i));
         }
     } catch (...) {
-        queue.stop();
+        blocks.stop();
         throw;
     }
-    producer.join();
-    if (auto e = queue.error()) std::rethrow_exception(e);
 }
 
 } // namespace fabscope

@@ -113,12 +113,18 @@ private:
         std::span<std::int64_t> times;
         std::span<double> values;
     };
+    // Per encoding thread: where gather may copy a series' samples to.
+    struct GatherBuffers {
+        std::vector<std::int64_t> times;
+        std::vector<double> values;
+    };
     // Sorts and encodes each series `gather` hands out and inserts its chunks, on two threads
-    // when `parallel`; gather is called once per handle, in order, on the encoding thread. After
+    // when `parallel`; gather is called once per handle, on the thread encoding its block (two
+    // at once), with that thread's buffers. After
     // each block of series it reports the share of series written when `reportsShare` (addRuns()),
     // else (a flush() of what add() gathered, mid-parse or an importer's one write) only asks
     // whether to go on.
-    void encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t)>& gather);
+    void encodeAndInsert(bool parallel, bool reportsShare, const std::function<Gathered(std::size_t, GatherBuffers&)>& gather);
 
     Store& store_;
     std::string deviceNameArena_;  // every name the map below views, in one buffer
@@ -141,7 +147,8 @@ private:
     std::int64_t duplicates_ = 0;
     std::unique_ptr<sql::Stmt> storedChunks_;  // prepared once: asked for every series written
     std::vector<std::string> counterNames_;  // by handle
-    std::vector<bool> flushed_;              // by handle: some of its samples are written already
+    // By handle: some of its samples are written already (bytes: two encoding threads set them).
+    std::vector<std::uint8_t> flushed_;
     std::int64_t firstNewSeriesId_ = 1;      // series from this id on did not exist before this writer
     bool mergeWithStored(std::int64_t seriesId, bool mayHaveStored, const std::string& counter,
                          std::span<const std::int64_t> t, std::span<const double> v);

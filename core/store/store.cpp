@@ -382,6 +382,8 @@ void Store::reserveSeries(std::size_t more) {
     ids.reserve(ids.size() + more);
 }
 
+std::int64_t Store::pendingImportId() const { return stmts_ ? stmts_->pendingImportId : 0; }
+
 void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values) {
     if (timesMs.empty()) return;
     if (timesMs.size() != values.size()) throw StoreError("store: chunk with mismatched lengths");

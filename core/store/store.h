@@ -152,6 +152,8 @@ public:
                                            const std::function<void(std::span<const std::int64_t>)>& idsKnown = {});
     void reserveSeries(std::size_t more);  // room in the series cache for `more` new series
     void appendChunk(std::int64_t seriesId, std::span<const std::int64_t> timesMs, std::span<const double> values);
+    // The id the next recordImport() of this transaction gives: chunks written now carry it.
+    [[nodiscard]] std::int64_t pendingImportId() const;
     [[nodiscard]] std::vector<SeriesInfo> series() const;
     [[nodiscard]] SeriesData loadSeries(std::int64_t seriesId, std::int64_t fromMs = INT64_MIN,
                                         std::int64_t toMs = INT64_MAX) const;
