@@ -265,8 +265,8 @@ private Q_SLOTS:
     }
 
     void captureMarksAreFoundAnywhere() {
-        // A counter CSV with one mark at every offset of its first 40 bytes and of its last 40: the
-        // pre-pass must see each, wherever it falls against its 16-byte blocks and the file's end.
+        // A counter CSV with one mark at every offset of its first 70 bytes and of its last 70: the
+        // pre-pass must see each, wherever it falls against its 16- or 32-byte blocks and the file's end.
         std::string csv = "timestamp,node,port,counter,value\nScript done,a]<b,3,x,1\n";  // candidates, not marks
         while (csv.size() < 300) csv += "1700000000,sw01 Spine,3,xmit_bytes,12345\n";
         QVERIFY(!cleanTerminalCapture(csv));
@@ -274,7 +274,7 @@ private Q_SLOTS:
         QVERIFY(!cleanTerminalCapture(csv + "x]<stdout"));
         for (const std::string& mark : {std::string("\x1b[0m"), std::string("[1,0]<stdout>:"), std::string("[2,1]<stderr>:"),
                                        std::string("\nScript done on 2024-05-02 10:11:12+00:00\n")}) {
-            for (std::size_t at = 0; at < 40; ++at) {
+            for (std::size_t at = 0; at < 70; ++at) {
                 for (const std::size_t pos : {at, csv.size() - at}) {
                     const std::string in = csv.substr(0, pos) + mark + csv.substr(pos);
                     QVERIFY2(cleanTerminalCapture(in), (mark + " at " + std::to_string(pos)).c_str());
@@ -314,8 +314,8 @@ private Q_SLOTS:
         QVERIFY(!cleanTerminalCapture(csv, &nulFree));
         QVERIFY(nulFree);
         const std::size_t middle = csv.size() / 2;
-        for (std::size_t pos : {std::size_t{0}, std::size_t{5}, middle - 17, middle - 1, middle, middle + 1, middle + 16,
-                                csv.size() - 17, csv.size() - 2, csv.size() - 1}) {
+        for (std::size_t pos : {std::size_t{0}, std::size_t{5}, middle - 33, middle - 17, middle - 1, middle, middle + 1, middle + 16,
+                                middle + 31, csv.size() - 40, csv.size() - 33, csv.size() - 17, csv.size() - 2, csv.size() - 1}) {
             const char saved = csv[pos];
             csv[pos] = '\0';
             const TerminalMarks scan = scanTerminalMarks(csv);
