@@ -83,6 +83,12 @@ void Stmt::reset() {
     sqlite3_clear_bindings(stmt_);
 }
 
+std::string_view Stmt::textView(int col) const {
+    const auto* p = sqlite3_column_text(stmt_, col);
+    return p ? std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+             : std::string_view();
+}
+
 std::string Stmt::text(int col) const {
     const auto* p = sqlite3_column_text(stmt_, col);
     return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))

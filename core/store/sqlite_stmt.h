@@ -36,6 +36,8 @@ public:
     [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
     [[nodiscard]] double real(int col) const { return sqlite3_column_double(stmt_, col); }
     [[nodiscard]] std::string text(int col) const;
+    // The column's text without a copy: valid until the next step() or reset().
+    [[nodiscard]] std::string_view textView(int col) const;
     [[nodiscard]] std::string_view blob(int col) const;
     [[nodiscard]] int columnCount() const { return sqlite3_column_count(stmt_); }
     [[nodiscard]] bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }

@@ -397,8 +397,19 @@ void Store::appendChunk(std::int64_t seriesId, std::span<const std::int64_t> tim
 }
 
 std::vector<SeriesInfo> Store::series() const {
-    // The counters apart, a few rows, and the series' count first: the list of an 83k-link
-    // fabric has hundreds of thousands of rows, each joined and moved once more as it grew.
+    std::vector<SeriesInfo> out;
+    // The series' count first: the list of an 83k-link fabric has hundreds of thousands of rows,
+    // each moved once more as it grew.
+    Stmt n(db_, "SELECT count(*) FROM series");
+    if (n.step()) out.reserve(static_cast<std::size_t>(n.integer(0)));
+    forEachSeries([&out](const SeriesRow& r) {
+        out.push_back({r.id, r.deviceId, std::string(r.nodeRef), std::string(r.port), r.counter, r.unit});
+    });
+    return out;
+}
+
+void Store::forEachSeries(const std::function<void(const SeriesRow&)>& row) const {
+    // The counters apart, a few rows, rather than joined to every series row.
     std::vector<std::pair<std::string, std::string>> counters;  // by counters.id (small, dense)
     Stmt c(db_, "SELECT id, name, unit FROM counters");
     while (c.step()) {
@@ -406,17 +417,13 @@ std::vector<SeriesInfo> Store::series() const {
         if (id >= counters.size()) counters.resize(id + 1);
         counters[id] = {c.text(1), c.text(2)};
     }
-    std::vector<SeriesInfo> out;
-    Stmt n(db_, "SELECT count(*) FROM series");
-    if (n.step()) out.reserve(static_cast<std::size_t>(n.integer(0)));
     Stmt s(db_, "SELECT id, device_id, node_ref, port, counter_id FROM series ORDER BY id");
     while (s.step()) {
         const auto counter = static_cast<std::size_t>(s.integer(4));
         if (counter >= counters.size() || counters[counter].first.empty()) continue;  // as the join did (a foreign key forbids it)
         const auto& [name, unit] = counters[counter];
-        out.push_back({s.integer(0), s.integer(1), s.text(2), s.text(3), name, unit});
+        row({s.integer(0), s.integer(1), s.textView(2), s.textView(3), counter, name, unit});
     }
-    return out;
 }
 
 SeriesData Store::loadSeries(std::int64_t seriesId, std::int64_t fromMs, std::int64_t toMs) const {

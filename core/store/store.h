@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -36,6 +37,16 @@ struct SeriesInfo {
     std::string port;           // "33" or "Ethernet8"
     std::string counter;        // canonical name
     std::string unit;
+};
+
+// One series row as Store::forEachSeries() reads it: the texts view the row being read.
+struct SeriesRow {
+    std::int64_t id = 0;
+    std::int64_t deviceId = 0;
+    std::string_view nodeRef, port;
+    std::size_t counterId = 0;  // the same for every row of one counter
+    const std::string& counter;
+    const std::string& unit;
 };
 
 struct SeriesData {
@@ -155,6 +166,8 @@ public:
     // The id the next recordImport() of this transaction gives: chunks written now carry it.
     [[nodiscard]] std::int64_t pendingImportId() const;
     [[nodiscard]] std::vector<SeriesInfo> series() const;
+    // The same rows in id order, handed to `row` one at a time without a copy of their texts.
+    void forEachSeries(const std::function<void(const SeriesRow&)>& row) const;
     [[nodiscard]] SeriesData loadSeries(std::int64_t seriesId, std::int64_t fromMs = INT64_MIN,
                                         std::int64_t toMs = INT64_MAX) const;
 
