@@ -88,14 +88,14 @@ void scanGroup(const AnalysisContext& ctx, std::vector<Member>& g, std::vector<F
             const auto& byEnd = g[k].utilByEnd;
             std::size_t& j = at[k];
             while (j < byEnd.size() && byEnd[j].first < end) ++j;
-            const auto it = byEnd.begin() + static_cast<std::ptrdiff_t>(j);
-            if (it == byEnd.end() || it->first != end) {
+            if (j == byEnd.size() || byEnd[j].first != end) {
                 all = false;
                 break;
             }
-            sum += it->second;
-            if (it->second > mo.max) {
-                mo.max = it->second;
+            const double util = byEnd[j].second;
+            sum += util;
+            if (util > mo.max) {
+                mo.max = util;
                 mo.busiest = k;
             }
         }

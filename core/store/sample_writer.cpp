@@ -14,14 +14,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <numeric>
-#include <optional>
 #include <span>
 #include <chrono>
 #include <thread>
