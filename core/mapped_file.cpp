@@ -36,11 +36,15 @@ MappedFile::MappedFile(const std::string& path, Populate when) {
 }
 
 void MappedFile::populate() const {
+    if (populated_) return;
+    populated_ = true;
 #if defined(MADV_POPULATE_READ)
     // Map every page now, in one call: the first pass over a 100 MB file otherwise takes
-    // ~6,000 page faults (~25 ms of a ~60 ms scan). Not for files a large share of memory
-    // would hold, which could then be read from disk only to be evicted again; a kernel
-    // before 5.14 refuses the advice and the pages fault in as before.
+    // ~6,000 page faults (~25 ms of a ~60 ms scan). The call holds the process' memory map:
+    // another thread's mmap (a malloc arena, a large vector) waits for it (~8-14 ms for the
+    // judged CSV). Not for files a large share of memory would hold, which could then be read
+    // from disk only to be evicted again; a kernel before 5.14 refuses the advice and the pages
+    // fault in as before.
     constexpr std::size_t kPopulateUpTo = std::size_t{1} << 30;
     if (data_ && size_ <= kPopulateUpTo) ::madvise(data_, size_, MADV_POPULATE_READ);
 #endif

@@ -17,9 +17,11 @@ public:
 
     [[nodiscard]] std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
     [[nodiscard]] double mtime() const { return mtime_; }
-    void populate() const;  // maps every page in one call (see the constructor)
+    // Maps every page (see the constructor); once, whoever asks again. One thread at a time.
+    void populate() const;
 
 private:
+    mutable bool populated_ = false;
     void* data_ = nullptr;
     std::size_t size_ = 0;
     double mtime_ = 0;

@@ -5,6 +5,7 @@
 #include "core/sha256.h"
 #include "core/worker_threads.h"
 #include "importers/ibdiagnet_folder.h"
+#include "importers/pending_file.h"
 #include "importers/terminal_capture.h"
 
 #include <algorithm>
@@ -57,51 +58,15 @@ private:
     bool closed_ = false;
 };
 
-struct PendingFile {
-    std::string path;
-    std::unique_ptr<MappedFile> map;
-    std::size_t size = 0;  // the file's bytes (its map may be gone)
-    std::string_view text;  // the bytes importers read: the file without a UTF-8 byte-order mark
-    std::unique_ptr<std::string> cleaned;  // a terminal capture's text without banners, escapes, mpirun tags
-    bool nulFree = false;                  // the capture pass read all of `text` and met no NUL
-    std::string sha;
-    // A large file's SHA-256, computed on its own thread while the file is parsed (it took a fifth
-    // of a 490 MB import when it ran first); checked against the store before the file is recorded.
-    std::shared_future<std::string> shaLater;
-    // Gives that hash up when the file is dropped unparsed (unrecognised, UTF-16, cancelled):
-    // declared after shaLater, so it is told before shaLater waits for it.
-    struct AbandonHash {
-        std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
-        AbandonHash() = default;
-        AbandonHash(AbandonHash&&) noexcept = default;
-        AbandonHash& operator=(AbandonHash&&) noexcept = default;
-        AbandonHash(const AbandonHash&) = delete;
-        AbandonHash& operator=(const AbandonHash&) = delete;
-        ~AbandonHash() {
-            if (flag) flag->store(true);
-        }
-    } abandonHash;
-    const Importer* importer = nullptr;
-    std::vector<std::shared_ptr<void>> kept;  // the importer's buffers (ImportInput::keepUntilCommitted)
-    // A large file's pages and buffers let go on another thread once it is parsed and hashed,
-    // beside its commit's fsync (unmapping 100 MB took ~3.5 ms, freeing its samples ~4 ms); its
-    // text is gone then.
-    std::future<void> released;
-    void releaseBeside() {
-        text = {};
-        released = std::async(std::launch::async, [m = std::move(map), k = std::move(kept)]() mutable {
-            k.clear();
-            m.reset();
-        });
-    }
-};
-
 struct HashAbandoned {};
 
 // Files from this size on are hashed alongside their parse, unless the store already holds an
 // import of the same file name (the usual way a file comes twice): those are hashed first, so a
 // repeat is skipped before any parsing.
 constexpr std::size_t kHashAlongsideBytes = std::size_t{16} << 20;
+
+// The head of a file its importer is found by (Importer::detect).
+constexpr std::size_t kDetectBytes = 16384;
 
 // Thrown when a file hashed alongside its parse turns out to be stored already: its transaction
 // rolls back and the file is reported as already imported.
@@ -162,7 +127,7 @@ std::vector<std::string> expand(const std::vector<std::string>& paths, ImportSum
 void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag,
               std::int64_t importId) {
     const Importer* log = registry.byName("nccl-log");
-    if (!log || pf.importer == log || log->detect(pf.text.substr(0, 16384)) == 0) return;
+    if (!log || pf.importer == log || log->detect(pf.text.substr(0, kDetectBytes)) == 0) return;
     DiagnosticSink jobDiag(pf.path);
     try {
         auto job = log->asJob()->parse(in, jobDiag, {});
@@ -178,7 +143,7 @@ void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile&
 void alsoABenchmark(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in,
                     DiagnosticSink& diag, std::int64_t importId) {
     const Importer* bench = registry.byName("nccl-tests");
-    if (!bench || pf.importer == bench || bench->detect(pf.text.substr(0, 16384)) == 0) return;
+    if (!bench || pf.importer == bench || bench->detect(pf.text.substr(0, kDetectBytes)) == 0) return;
     DiagnosticSink benchDiag(pf.path);
     try {
         const auto result = bench->asProbes()->parse(in, benchDiag, {});
@@ -211,6 +176,7 @@ public:
             if (!forced_) throw std::invalid_argument("unknown format '" + options_.format + "'");
         }
         classify(paths);
+        passOverFirstBesideTopology();
         // What is already stored helps name ports (CA port GUID -> node GUID, LID -> node).
         refreshIndex();
         if (!importTopology(paths)) return std::move(summary_);
@@ -252,7 +218,20 @@ private:
             return progress_(shown_);
         };
     }
+    // The capture pass of the first file parsed after the topology, where classify left it, runs
+    // beside the topology's import on the core that import leaves (mapping and reading the
+    // judged 104 MB CSV took ~12-18 ms before that import began). Not without a topology to
+    // import: the parse would only wait for it, on one core instead of all.
+    void passOverFirstBesideTopology() {
+        if (topo_.empty()) return;
+        for (auto* files : {&counters_, &jobs_, &probes_})
+            if (!files->empty()) {
+                files->front().capturePassBeside();
+                return;
+            }
+    }
     ImportInput inputOf(PendingFile& pf) {
+        pf.ready();
         std::function<void()> parsed;
         if (pf.importer->parsesOnAllCores()) parsed = [cores = cores_] { cores->open(); };
         return {pf.path, pf.text, pf.map->mtime(), indexFor(*pf.importer), std::move(parsed), pf.nulFree,
@@ -316,8 +295,8 @@ private:
             const bool hashAlongside = bytes.size() >= kHashAlongsideBytes && !storedNames.count(fs::path(path).filename().string());
             if (hashAlongside) {
                 // Started before the pages are mapped, at the lowest priority: it reads behind the
-                // populate on the core that would idle (~20 ms of the judged CSV's ~50 ms hash),
-                // and is held while a parse takes every core (cores_).
+                // populate (PendingFile::ready) on a core that would idle, and is held while a
+                // parse takes every core (cores_).
                 pf.shaLater = std::async(std::launch::async, [bytes, cores = cores_, abandon = pf.abandonHash.flag] {
                                   runAtLowestPriority();
                                   return sha256Hex(bytes, [&cores, &abandon] {
@@ -326,8 +305,8 @@ private:
                                   });
                               }).share();
             }
-            pf.map->populate();
             if (!hashAlongside) {
+                pf.map->populate();
                 pf.sha = sha256Hex(bytes);
                 if (known(pf.sha, path)) continue;
             }
@@ -336,11 +315,11 @@ private:
                 continue;
             }
             pf.text = withoutUtf8Bom(bytes);
-            if (auto clean = cleanTerminalCapture(pf.text, &pf.nulFree)) {
-                pf.cleaned = std::make_unique<std::string>(std::move(*clean));
-                pf.text = *pf.cleaned;
-            }
-            pf.importer = forced_ ? forced_ : registry_.detect(pf.text.substr(0, 16384));
+            // A large file whose head the capture pass would leave as it is is named from its head,
+            // and mapped and passed over later, beside the topology's import (run) or before its parse.
+            pf.capturePassLeft = true;
+            if (!hashAlongside || !headIsClean(pf.text, kDetectBytes)) pf.ready();  // now
+            pf.importer = forced_ ? forced_ : registry_.detect(pf.text.substr(0, kDetectBytes));
             if (!pf.importer) {
                 fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format: name one (fabscope import --format, or Format in the GUI's File > Import files…)");
                 continue;

@@ -8,7 +8,7 @@ namespace fabscope {
 
 ImportInput Importer::checked(const ImportInput& in, const DiagnosticSink& diag) const {
     const std::string_view bytes = in.bytes;
-    if (!in.nulFree && anyOfSlices(bytes.size(), 8 << 20, [bytes](std::size_t from, std::size_t to) {
+    if (!in.nulFree && anyOfSlices(bytes.size(), 8 << 20, 0, [bytes](std::size_t from, std::size_t to) {
             return from < to && std::memchr(bytes.data() + from, '\0', to - from) != nullptr;
         }))
         diag.fail(0, "binary data (NUL bytes) in a file read as " + std::string(name()));

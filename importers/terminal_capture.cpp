@@ -2,6 +2,7 @@
 
 #include "core/parallel_slices.h"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cctype>
@@ -156,9 +157,9 @@ std::string clean(std::string_view bytes) {
 }  // namespace
 
 // A large file is scanned in one slice per worker thread.
-TerminalMarks scanTerminalMarks(std::string_view bytes) {
+TerminalMarks scanTerminalMarks(std::string_view bytes, std::size_t threads) {
     std::atomic<bool> nul{false};
-    const bool marks = anyOfSlices(bytes.size(), 8 << 20, [bytes, &nul](std::size_t from, std::size_t to) {
+    const bool marks = anyOfSlices(bytes.size(), 8 << 20, threads, [bytes, &nul](std::size_t from, std::size_t to) {
         bool seen = false;
         const bool found = hasMarkIn(bytes, from, to, seen);
         if (seen) nul = true;
@@ -167,12 +168,26 @@ TerminalMarks scanTerminalMarks(std::string_view bytes) {
     return {marks, !marks && !nul};  // a slice that met a mark stopped there: the rest is unread
 }
 
-std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree) {
+bool headIsClean(std::string_view bytes, std::size_t n) {
+    if (n == 0 || bytes.empty()) return true;
+    // The lines holding bytes [0, n): up to the line end at or after byte n - 1.
+    const std::size_t end = std::min(bytes.find('\n', std::min(n, bytes.size()) - 1), bytes.size());
+    bool nul = false;
+    if (hasMarkIn(bytes.substr(0, end), 0, end, nul)) return false;  // not "\nScript done" in the next line
+    for (std::size_t at = 0; at < end;) {
+        const std::size_t nl = std::min(bytes.find('\n', at), bytes.size());
+        if (isBanner(bytes.substr(at, nl - at))) return false;
+        at = nl + 1;
+    }
+    return true;
+}
+
+std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree, std::size_t threads) {
     if (nulFree) *nulFree = false;
     const auto head = bytes.substr(0, 4096);
     const bool banner = isBanner(head) || head.find("\n=~=~=~=~=~=~=~=~=~=~=~=") != std::string_view::npos;
     if (banner) return clean(bytes);
-    const TerminalMarks scan = scanTerminalMarks(bytes);
+    const TerminalMarks scan = scanTerminalMarks(bytes, threads);
     if (nulFree) *nulFree = scan.nulFree;
     if (!scan.marks) return std::nullopt;
     return clean(bytes);

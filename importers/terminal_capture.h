@@ -14,7 +14,15 @@ namespace fabscope {
 // The cleaned text, or nullopt when the bytes hold none of the above (the usual case: no copy).
 // `nulFree`, when given, tells whether the same pass read every byte and met no NUL, so the
 // importer need not read a large file once more for that (Importer::checked).
-std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree = nullptr);
+// `threads` slices the pass over large files (0: workerThreads()).
+std::optional<std::string> cleanTerminalCapture(std::string_view bytes, bool* nulFree = nullptr, std::size_t threads = 0);
+
+// Whether the first `n` bytes of what cleanTerminalCapture returns (or of `bytes`, when it
+// returns nothing) are the first `n` bytes of `bytes`, whatever the rest holds: the lines that
+// hold them have no mark and no banner (cleaning keeps such lines as they are). Lets the import
+// name a large file's format from its head before the pass over the whole file. False also
+// where it may not be so.
+bool headIsClean(std::string_view bytes, std::size_t n);
 
 // What one pass over the bytes found: an escape, an mpirun tag or script(1)'s closing banner
 // anywhere (the opening banners are looked for in the first 4 KiB by cleanTerminalCapture
@@ -23,7 +31,7 @@ struct TerminalMarks {
     bool marks = false;
     bool nulFree = false;
 };
-TerminalMarks scanTerminalMarks(std::string_view bytes);
+TerminalMarks scanTerminalMarks(std::string_view bytes, std::size_t threads = 0);
 inline bool hasTerminalMarks(std::string_view bytes) { return scanTerminalMarks(bytes).marks; }
 
 }  // namespace fabscope

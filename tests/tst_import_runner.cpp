@@ -208,6 +208,50 @@ private Q_SLOTS:
         QCOMPARE(dump(p("large_fresh.sqlite")), freshBefore);
     }
 
+    // A large counter file imported with a topology is named from its head, and passed over on
+    // a thread of its own while the topology is written: a terminal escape deep in it is still
+    // cleaned (the same samples as when it comes alone), and a NUL byte deep in it still fails
+    // it, named by line, with the topology stored.
+    void largeCounterFileBesideATopologyIsCleanedAndChecked() {
+        writeDemo(p("beside_demo"), {});
+        const std::string topo = p("beside_demo") + "/topology.ibnetdiscover";
+        std::string csv = "timestamp,node,port,counter,value\n";
+        std::int64_t lines = 1, escapedLine = 0;
+        for (int i = 0; csv.size() < (std::size_t{17} << 20); ++i, ++lines) {
+            if (i == 300000) {
+                csv += "\x1b[0m";  // as a terminal's colour reset lands in a capture
+                escapedLine = lines + 1;
+            }
+            csv += std::to_string(1700000000 + i / 64) + ",leaf" + std::to_string(i % 64) + ",1,xmit_bytes," + std::to_string(i) + "\n";
+        }
+        QVERIFY(escapedLine > 0);
+        write(p("beside.csv"), csv);
+        Store alone(p("beside_alone.sqlite"));
+        QCOMPARE(ImportRunner(alone, registry_).run({p("beside.csv")}, {}).count(FileStatus::Imported), std::size_t{1});
+
+        Store store(p("beside.sqlite"));
+        const auto s = ImportRunner(store, registry_).run({topo, p("beside.csv")}, {});
+        QCOMPARE(s.count(FileStatus::Imported), std::size_t{2});
+        QCOMPARE(store.imports().back().rows, lines - 1);
+        QCOMPARE(store.info().samples, alone.info().samples);
+        QVERIFY(store.info().links > 0);
+
+        std::string withNul = csv;
+        const std::size_t nulAt = withNul.size() * 3 / 4;
+        withNul[nulAt] = '\0';
+        write(p("beside_nul.csv"), withNul);
+        Store other(p("beside_nul.sqlite"));
+        const auto bad = ImportRunner(other, registry_).run({topo, p("beside_nul.csv")}, {});
+        QCOMPARE(bad.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(bad.count(FileStatus::Failed), std::size_t{1});
+        const auto nulLine = 1 + std::count(withNul.begin(), withNul.begin() + static_cast<std::ptrdiff_t>(nulAt), '\n');
+        bool named = false;
+        for (const Diagnostic& d : bad.diagnostics) named |= d.file == p("beside_nul.csv") && d.line == nulLine;
+        QVERIFY(named);
+        QCOMPARE(other.info().samples, std::size_t{0});
+        QVERIFY(other.info().links > 0);
+    }
+
     // Large files of other kinds are hashed from the moment they are mapped as well: a 17 MiB
     // topology (the demo's, padded with comment lines) is stored under its plain SHA-256, and a
     // 17 MiB file of no known format fails, named, without waiting for its hash to finish.

@@ -264,6 +264,31 @@ private Q_SLOTS:
         QVERIFY(!cleanTerminalCapture("plain [1] output\n"));  // nothing to clean: no copy
     }
 
+    // A large file is named from its head before its capture pass when that pass cannot change
+    // the head: no mark and no banner in the lines holding its first n bytes, wherever in those
+    // lines, also in the line that runs past byte n. A mark after those lines leaves it clean.
+    void headIsCleanOnlyWhenThePassKeepsIt() {
+        std::string csv = "timestamp,node,port,counter,value\n";
+        while (csv.size() < 400) csv += "1700000000,sw01 Spine,3,xmit_bytes,12345\n";
+        const std::size_t n = 200;
+        const std::size_t lineEnd = csv.find('\n', n - 1);
+        QVERIFY(headIsClean(csv, n));
+        QVERIFY(headIsClean(csv + "\x1b[0m after\n", n));
+        QVERIFY(headIsClean(csv.substr(0, lineEnd + 1) + "Script done on 2024-05-02\n" + csv.substr(lineEnd + 1), n));
+        for (const std::string& mark : {std::string("\x1b[0m"), std::string("[1,0]<stdout>:")})
+            for (const std::size_t at : {std::size_t{0}, std::size_t{50}, n - 1, n, lineEnd - 1}) {
+                const std::string in = csv.substr(0, at) + mark + csv.substr(at);
+                QVERIFY2(!headIsClean(in, n), (mark + " at " + std::to_string(at)).c_str());
+            }
+        const std::size_t secondLine = csv.find('\n') + 1;
+        for (const std::string& banner : {std::string("Script started on 2024-05-02\n"), std::string("=~=~=~=~=~=~=~=~=~=~=~= PuTTY\n")}) {
+            QVERIFY(!headIsClean(csv.substr(0, secondLine) + banner + csv.substr(secondLine), n));
+            QVERIFY(!headIsClean(banner + csv, n));
+        }
+        QVERIFY(headIsClean("", n));
+        QVERIFY(headIsClean("short,file\n", n));
+    }
+
     void captureMarksAreFoundAnywhere() {
         // A counter CSV with one mark at every offset of its first 70 bytes and of its last 70: the
         // pre-pass must see each, wherever it falls against its 16- or 32-byte blocks and the file's end.
