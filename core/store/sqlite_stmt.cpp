@@ -89,11 +89,7 @@ std::string_view Stmt::textView(int col) const {
              : std::string_view();
 }
 
-std::string Stmt::text(int col) const {
-    const auto* p = sqlite3_column_text(stmt_, col);
-    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
-             : std::string();
-}
+std::string Stmt::text(int col) const { return std::string(textView(col)); }
 
 std::string_view Stmt::blob(int col) const {
     const void* p = sqlite3_column_blob(stmt_, col);
