@@ -279,6 +279,33 @@ private Q_SLOTS:
         QCOMPARE(one.series().front().port, std::string("33"));
     }
 
+    // Two writers on one store (the GUI's and a CLI import): a series the other connection made
+    // after this one had read the series is found, one by one or in a batch, not made twice.
+    void seriesAnotherConnectionMadeAreNotMadeTwice() {
+        const auto p = path("two-writers.sqlite");
+        Store a(p), b(p);
+        auto one = [](Store& s, const char* port) {
+            Store::Transaction tx(s);
+            const auto id = s.ensureSeries(1, "leaf01", port, "rcv_bytes", "bytes");
+            tx.commit();
+            return id;
+        };
+        auto batch = [](Store& s, std::vector<SeriesInfo> series) {
+            Store::Transaction tx(s);
+            auto ids = s.ensureSeries(series);
+            tx.commit();
+            return ids;
+        };
+        QCOMPARE(one(b, "1"), std::int64_t{1});  // b has read the series
+        const auto made = one(a, "2");
+        QCOMPARE(one(b, "2"), made);
+        const auto third = one(a, "3");
+        QCOMPARE(batch(b, {{0, 1, "leaf01", "3", "rcv_bytes", "bytes"}, {0, 1, "leaf01", "4", "rcv_bytes", "bytes"}}),
+                 (std::vector<std::int64_t>{third, third + 1}));
+        QCOMPARE(one(a, "4"), third + 1);
+        QCOMPARE(a.series().size(), std::size_t{4});
+    }
+
     // Many series at once (an import's): the ids and rows one call each gives, across the
     // 64-row statements, with series already stored, repeated in the batch, unmapped or not.
     void seriesCreatedTogetherAreThoseCreatedOneByOne() {
@@ -410,6 +437,11 @@ private Q_SLOTS:
         QVERIFY(Store(p, Store::Mode::ReadOnly).seriesPeaks(INT64_MIN, INT64_MAX).empty());  // no peaks to read: load every series
         Store s(p);
         QCOMPARE(s.schemaVersion(), Store::kSchemaVersion);
+        const auto series = s.series();  // the series table rebuilt (v11): rows and ids kept
+        QCOMPARE(series.size(), std::size_t{2});
+        QCOMPARE(series[1].id, std::int64_t{2});
+        QCOMPARE(series[1].port, std::string("2"));
+        QCOMPARE(series[1].counter, std::string("xmit_bytes"));
         std::vector<std::string> columns;
         for (sql::Stmt c(s.handle(), "SELECT name FROM pragma_index_info('chunks_by_series') ORDER BY seqno"); c.step();) columns.push_back(c.text(0));
         QCOMPARE(columns, (std::vector<std::string>{"series_id", "t0", "t1", "n", "peak"}));

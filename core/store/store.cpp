@@ -28,14 +28,14 @@ using sql::Stmt;
 
 struct Store::Statements {
     explicit Statements(sqlite3* db)
-        : findSeries(db, "SELECT id FROM series WHERE device_id=?1 AND unmapped_ref=?2 AND port=?3 AND counter_id=?4"),
+        : dataVersion(db, "PRAGMA data_version"),
           insertSeries(db, "INSERT INTO series(device_id, unmapped_ref, node_ref, port, counter_id) VALUES(?1,?2,?3,?4,?5)"),
           findCounter(db, "SELECT id FROM counters WHERE name=?1"),
           insertCounter(db, "INSERT INTO counters(name, unit) VALUES(?1,?2)"),
           insertChunk(db, "INSERT INTO chunks(series_id,t0,t1,n,times,vals,import_id,peak) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)"),
           findDevice(db, "SELECT id FROM devices WHERE guid=?1 AND name=?2"),
           insertDevice(db, "INSERT INTO devices(guid, name) VALUES(?1,?2)") {}
-    Stmt findSeries, insertSeries, findCounter, insertCounter, insertChunk, findDevice, insertDevice;
+    Stmt dataVersion, insertSeries, findCounter, insertCounter, insertChunk, findDevice, insertDevice;
     // The id the next recordImport() of this transaction gets; chunks are tagged with it as they
     // are written (the write lock of BEGIN IMMEDIATE keeps it ours).
     std::int64_t pendingImportId = 0;
@@ -55,6 +55,19 @@ struct Store::Statements {
         counterIds.clear();
         series = std::make_unique<SeriesIds>();
         seriesLoaded = false;
+    }
+    // The caches are this connection's view: a commit of another connection (another process
+    // importing into the same store) may have added series and counters since they were
+    // filled, and they are filled again. The series table has no unique index (schema v11), so
+    // this is what keeps each key to one series; called inside the write transaction, where no
+    // other connection can commit.
+    std::int64_t cachedVersion = -1;
+    void dropCachesIfOthersWrote() {
+        dataVersion.reset();
+        const std::int64_t now = dataVersion.step() ? dataVersion.integer(0) : -1;
+        dataVersion.reset();
+        if (now != cachedVersion) clearCaches();
+        cachedVersion = now;
     }
 
     // The counter's id, its row created on first use.
@@ -327,6 +340,7 @@ std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label
 std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeRef, const std::string& port,
                                  const std::string& counter, const std::string& unit) {
     auto& st = *stmts_;
+    st.dropCachesIfOthersWrote();
     const std::int64_t counterId = st.counterId(db_, counter, unit);
     st.loadSeries(db_);
     const std::string unmapped = deviceId == 0 ? nodeRef : std::string();
@@ -341,6 +355,7 @@ std::int64_t Store::ensureSeries(std::int64_t deviceId, const std::string& nodeR
 std::vector<std::int64_t> Store::ensureSeries(std::span<const SeriesInfo> series,
                                               const std::function<void(std::span<const std::int64_t>)>& idsKnown) {
     auto& st = *stmts_;
+    st.dropCachesIfOthersWrote();
     st.loadSeries(db_);
     std::vector<std::int64_t> ids(series.size(), 0);
     std::vector<std::pair<std::size_t, std::int64_t>> fresh;  // index into `series`, counter id
