@@ -297,9 +297,15 @@ private:
                 // Started before the pages are mapped, at the lowest priority: it reads behind the
                 // populate (PendingFile::ready) on a core that would idle, and is held while a
                 // parse takes every core (cores_).
-                pf.shaLater = std::async(std::launch::async, [bytes, cores = cores_, abandon = pf.abandonHash.flag] {
+                auto started = std::make_shared<std::promise<void>>();
+                pf.hashStarted = started->get_future().share();
+                pf.shaLater = std::async(std::launch::async, [bytes, cores = cores_, abandon = pf.abandonHash.flag, started]() mutable {
                                   runAtLowestPriority();
-                                  return sha256Hex(bytes, [&cores, &abandon] {
+                                  return sha256Hex(bytes, [&cores, &abandon, &started] {
+                                      if (started) {  // its state allocated: PendingFile::hashStarted
+                                          started->set_value();
+                                          started.reset();
+                                      }
                                       if (abandon->load()) throw HashAbandoned{};
                                       cores->waitOpen();
                                   });

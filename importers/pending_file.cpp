@@ -23,6 +23,7 @@ void PendingFile::capturePassBeside() {
 void PendingFile::ready() {
     if (!capturePassLeft) return;
     capturePassLeft = false;
+    if (!capturePassLater_.valid() && hashStarted.valid()) hashStarted.wait();
     CapturePass pass = capturePassLater_.valid() ? capturePassLater_.get() : capturePass(*map, text, false);
     nulFree = pass.nulFree;
     if (pass.cleaned) {
