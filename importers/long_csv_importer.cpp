@@ -465,11 +465,33 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
     std::size_t seriesSeen = 0;
     for (const Part& part : parts) seriesSeen += part.series.size();
     runs.reserve(seriesSeen);
-    out.reserveSeries(parts.front().series.size());  // the first part sees nearly every series of a time-major dump
+    const std::vector<Part::Series>& firstSeries = parts.front().series;
+    out.reserveSeries(firstSeries.size());  // the first part sees nearly every series of a time-major dump
+    // The first part's series: their handles and counters, for the later parts' matches.
+    std::vector<SampleWriter::Handle> firstHandles;
+    std::vector<const Counter*> firstCounters;
+    firstHandles.reserve(firstSeries.size());
+    firstCounters.reserve(firstSeries.size());
     linesBefore = 0;
     for (Part& part : parts) {
+        const bool first = &part == &parts.front();
+        // A time-major dump lists its series in the same order at every time: a later part's
+        // series are mostly the first part's, met in that order. Each is compared with the one
+        // expected next, and only looked up when it is not that one (~3 of the judged CSV's
+        // 6 ms here were the second part's lookups of series the first had made).
+        std::size_t expected = firstSeries.size();
         for (std::size_t i = 0; i < part.series.size(); ++i) {
             const Part::Series& s = part.series[i];
+            const auto id = static_cast<std::uint32_t>(i);
+            if (expected < firstSeries.size()) {
+                const Part::Series& f = firstSeries[expected];
+                if (f.node == s.node && f.port == s.port && f.counter == s.counter) {
+                    runs.push_back(part.buckets.run(firstHandles[expected], id, firstCounters[expected]->scale));
+                    rows += static_cast<std::int64_t>(part.buckets.samples(id));
+                    expected = expected + 1 == firstSeries.size() ? 0 : expected + 1;
+                    continue;
+                }
+            }
             auto [it, added] = counters.try_emplace(s.counter);
             if (added) {
                 if (auto info = canonicalCounter(s.counter)) {
@@ -480,9 +502,16 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
                 }
                 it->second.scale = aliasScale(s.counter);
             }
-            const auto id = static_cast<std::uint32_t>(i);
-            runs.push_back(part.buckets.run(out.series(s.node, s.port, it->second.info), id, it->second.scale));
+            const SampleWriter::Handle h = out.series(s.node, s.port, it->second.info);
+            runs.push_back(part.buckets.run(h, id, it->second.scale));
             rows += static_cast<std::int64_t>(part.buckets.samples(id));
+            if (first) {
+                firstHandles.push_back(h);
+                firstCounters.push_back(&it->second);
+            } else if (!firstHandles.empty() && h >= firstHandles.front() && h - firstHandles.front() < firstHandles.size() &&
+                       firstHandles[h - firstHandles.front()] == h) {
+                expected = (h - firstHandles.front() + 1) % firstSeries.size();  // the first part's, from there on
+            }
         }
         linesBefore += part.lines;
     }

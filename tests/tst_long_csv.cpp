@@ -156,6 +156,22 @@ private Q_SLOTS:
         QCOMPARE(w3.size(), std::size_t{1});
         QCOMPARE(w3.front().line, std::int64_t{150'123 + 2});  // header + 0-based row
         QCOMPARE(w3.front().line, w1.front().line);
+
+        // The later parts' series matched to the first part's by their order: also where each
+        // time lists them in another order, and where a later part meets series the first did not.
+        std::string shuffled = "timestamp,node,port,counter,value\n";
+        for (std::int64_t r = 0; r < 300'000; ++r) {
+            const std::int64_t t = r / 200, slot = (r % 200 + t * 7) % 200, port = slot / 2 + 1 + (t >= 1400 && slot < 10 ? 100 : 0);
+            shuffled += std::to_string(1700000000 + t * 10) + ",leaf07," + std::to_string(port) + (slot % 2 ? ",rcv_bytes," : ",xmit_bytes,") +
+                        std::to_string(r * 1000 + port) + "\n";
+        }
+        qputenv("FABSCOPE_THREADS", "1");
+        const auto shuffledOne = contentOf(import(shuffled));
+        qputenv("FABSCOPE_THREADS", "3");
+        const auto shuffledThree = contentOf(import(shuffled));
+        qunsetenv("FABSCOPE_THREADS");
+        QCOMPARE(shuffledOne.size(), std::size_t{210});  // 100 ports x 2, and 5 more ports from t = 1400
+        QCOMPARE(shuffledThree, shuffledOne);
     }
 
     // The encoder thread starts on the samples while the series' rows are inserted: a store that
