@@ -59,7 +59,7 @@ std::size_t onConnections(const Store& store, Work&& work, std::size_t threads =
 template <typename Result, typename Job>
 std::vector<Result> mapOnConnections(const Store& store, std::size_t n, std::size_t minParallel, Job&& job) {
     std::vector<Result> out(n);
-    const bool parallel = n >= minParallel && store.readOnly() && workerThreads() >= 2;
+    const bool parallel = n >= minParallel && store.splitsWork() && workerThreads() >= 2;
     const std::size_t block = std::clamp<std::size_t>(n / (workerThreads() * 16), 1, 64);
     std::atomic<std::size_t> next{0};
     auto share = [&](const Store& via, std::size_t, std::size_t) {

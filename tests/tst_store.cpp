@@ -266,6 +266,8 @@ private Q_SLOTS:
         const Store ro(p, Store::Mode::ReadOnly);
         const Store& one = ro.sibling(1);
         QVERIFY(one.readOnly());
+        // Parallel work splits from the read-only store, not again from one of its siblings.
+        QVERIFY(ro.splitsWork() && !one.splitsWork() && !rw.splitsWork());
         QCOMPARE(one.path(), p);
         QCOMPARE(&ro.sibling(1), &one);
         QVERIFY(&ro.sibling(2) != &one);

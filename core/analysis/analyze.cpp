@@ -47,7 +47,7 @@ std::unique_ptr<AnalysisContext> analysisContext(const Store& store, const Analy
         std::pair<double, double> window;
         std::vector<double> peaks;
     };
-    const bool aside = store.readOnly() && workerThreads() >= 2;
+    const bool aside = store.splitsWork() && workerThreads() >= 2;
     auto span = std::async(aside ? std::launch::async : std::launch::deferred, [&] {
         const Store& own = aside ? store.sibling(1) : store;
         const Store::ReadTransaction read(own);

@@ -190,7 +190,10 @@ Store::~Store() {
 const Store& Store::sibling(std::size_t i) const {
     const std::lock_guard lock(siblingsMutex_);
     std::unique_ptr<Store>& s = siblings_[i];
-    if (!s) s = std::make_unique<Store>(path_, Mode::ReadOnly);
+    if (!s) {
+        s = std::make_unique<Store>(path_, Mode::ReadOnly);
+        s->isSibling_ = true;
+    }
     return *s;
 }
 
@@ -570,7 +573,7 @@ Store::SampleSpan Store::sampleSpan() const {
     Stmt oldest(db_, "SELECT min(rowid) FROM chunks"), newest(db_, "SELECT max(rowid) FROM chunks");
     if (oldest.step() && !oldest.isNull(0) && newest.step()) chunks = newest.integer(0) - oldest.integer(0) + 1;
     ChunkTotals totals;
-    if (chunks >= kSplitChunkRows && hi > lo && readOnly()) {
+    if (chunks >= kSplitChunkRows && hi > lo && splitsWork()) {
         std::vector<ChunkTotals> parts(workerThreads());
         const auto n = static_cast<std::int64_t>(parts.size());
         onConnections(*this, [&](const Store& via, std::size_t first, std::size_t) {

@@ -97,6 +97,10 @@ public:
     // read (core/parallel_connections.h): opened on first use and kept, with its prepared
     // statements, for the next one (an analysis reads in parallel six times). One thread's at a time.
     [[nodiscard]] const Store& sibling(std::size_t i) const;
+    // Whether parallel work may split through siblings: a read-only store's may, a sibling's
+    // own may not (it is already one share of such work; the analysis' window, read on
+    // sibling 1, opened a third connection for its chunk totals, a third thread on two cores).
+    [[nodiscard]] bool splitsWork() const { return readOnly() && !isSibling_; }
 
     // All writes of one imported file happen inside one Transaction; without commit() it rolls back.
     class Transaction {
@@ -211,6 +215,7 @@ private:
     mutable std::unique_ptr<sql::Stmt> seriesQuery_;  // prepared once: analyses load many series
     mutable std::mutex siblingsMutex_;
     mutable std::map<std::size_t, std::unique_ptr<Store>> siblings_;  // closed before this connection
+    bool isSibling_ = false;
 };
 
 } // namespace fabscope

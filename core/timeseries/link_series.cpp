@@ -374,7 +374,7 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
 
     // A large read-only store loads on workerThreads() threads, each through its own connection.
     constexpr std::size_t kParallelLinks = 4096;
-    if (fabric.links.size() < kParallelLinks || !store.readOnly()) {
+    if (fabric.links.size() < kParallelLinks || !store.splitsWork()) {
         fillLinks(store, fabric, tiers, series, config, 0, 1, cancel, out);
         return out;
     }
