@@ -19,6 +19,7 @@
 #include <charconv>
 #include <cstring>
 #include <cmath>
+#include <tuple>
 #include <unordered_map>
 
 namespace fabscope {
@@ -472,6 +473,20 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
     std::vector<const Counter*> firstCounters;
     firstHandles.reserve(firstSeries.size());
     firstCounters.reserve(firstSeries.size());
+    // A series' handle and counter, the counter's name resolved once a file.
+    auto resolve = [&](const Part::Series& s, std::int64_t linesBeforePart) {
+        auto [it, added] = counters.try_emplace(s.counter);
+        if (added) {
+            if (auto info = canonicalCounter(s.counter)) {
+                it->second.info = std::move(*info);
+            } else {
+                it->second.info = CounterInfo{s.counter, "", ""};
+                diag.warn(linesBeforePart + s.line, "unknown counter '" + s.counter + "': kept under that name");
+            }
+            it->second.scale = aliasScale(s.counter);
+        }
+        return std::pair<SampleWriter::Handle, const Counter*>{out.series(s.node, s.port, it->second.info), &it->second};
+    };
     linesBefore = 0;
     for (Part& part : parts) {
         const bool first = &part == &parts.front();
@@ -482,36 +497,26 @@ std::int64_t LongCsvImporter::read(const ImportInput& in, SampleWriter& out, Dia
         std::size_t expected = firstSeries.size();
         for (std::size_t i = 0; i < part.series.size(); ++i) {
             const Part::Series& s = part.series[i];
+            SampleWriter::Handle h = 0;
+            const Counter* counter = nullptr;
+            if (expected < firstSeries.size() && firstSeries[expected].node == s.node && firstSeries[expected].port == s.port &&
+                firstSeries[expected].counter == s.counter) {
+                h = firstHandles[expected];
+                counter = firstCounters[expected];
+                expected = (expected + 1) % firstSeries.size();
+            } else {
+                std::tie(h, counter) = resolve(s, linesBefore);
+                if (first) {
+                    firstHandles.push_back(h);
+                    firstCounters.push_back(counter);
+                } else if (!firstHandles.empty() && h >= firstHandles.front() && h - firstHandles.front() < firstHandles.size() &&
+                           firstHandles[h - firstHandles.front()] == h) {
+                    expected = (h - firstHandles.front() + 1) % firstSeries.size();  // the first part's, from there on
+                }
+            }
             const auto id = static_cast<std::uint32_t>(i);
-            if (expected < firstSeries.size()) {
-                const Part::Series& f = firstSeries[expected];
-                if (f.node == s.node && f.port == s.port && f.counter == s.counter) {
-                    runs.push_back(part.buckets.run(firstHandles[expected], id, firstCounters[expected]->scale));
-                    rows += static_cast<std::int64_t>(part.buckets.samples(id));
-                    expected = expected + 1 == firstSeries.size() ? 0 : expected + 1;
-                    continue;
-                }
-            }
-            auto [it, added] = counters.try_emplace(s.counter);
-            if (added) {
-                if (auto info = canonicalCounter(s.counter)) {
-                    it->second.info = std::move(*info);
-                } else {
-                    it->second.info = CounterInfo{s.counter, "", ""};
-                    diag.warn(linesBefore + s.line, "unknown counter '" + s.counter + "': kept under that name");
-                }
-                it->second.scale = aliasScale(s.counter);
-            }
-            const SampleWriter::Handle h = out.series(s.node, s.port, it->second.info);
-            runs.push_back(part.buckets.run(h, id, it->second.scale));
+            runs.push_back(part.buckets.run(h, id, counter->scale));
             rows += static_cast<std::int64_t>(part.buckets.samples(id));
-            if (first) {
-                firstHandles.push_back(h);
-                firstCounters.push_back(&it->second);
-            } else if (!firstHandles.empty() && h >= firstHandles.front() && h - firstHandles.front() < firstHandles.size() &&
-                       firstHandles[h - firstHandles.front()] == h) {
-                expected = (h - firstHandles.front() + 1) % firstSeries.size();  // the first part's, from there on
-            }
         }
         linesBefore += part.lines;
     }
