@@ -352,6 +352,7 @@ private:
         FabricBuilder builder;
         std::vector<PortHint> hints;
         std::vector<SwitchRoutes> routes;
+        std::vector<PortOptics> optics;
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;
@@ -364,7 +365,9 @@ private:
                 hints.insert(hints.end(), result.hints.begin(), result.hints.end());
                 routes.insert(routes.end(), result.routes.begin(), result.routes.end());
                 samples.insert(samples.end(), result.samples.begin(), result.samples.end());
-                auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size());
+                optics.insert(optics.end(), result.optics.begin(), result.optics.end());
+                auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
+                                                      result.optics.size());
                 for (const auto& r : result.routes)
                     rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
                 parsed.emplace_back(&pf, rows);
@@ -388,17 +391,22 @@ private:
             sid = store_.writeSnapshot(fabric, label, options_.snapshotTime.value_or(*fileTime));
             store_.writePortHints(sid, hints);
         } else if (const auto latest = store_.latestSnapshot()) {
-            sid = latest->id;  // forwarding tables alone belong to the fabric already stored
+            sid = latest->id;  // forwarding tables and module readings alone belong to the fabric already stored
         }
-        if (sid == 0) {  // forwarding tables with nothing to attach to: they fail, the store stays as it was
+        if (sid == 0) {  // forwarding tables or module readings with nothing to attach to: they fail, the store stays as it was
             for (const auto& [pf, rows] : parsed)
-                fail(pf->path, 0, "forwarding tables need a topology: import ibnetdiscover output first", std::string(pf->importer->name()));
+                fail(pf->path, 0, (optics.empty() ? "forwarding tables" : "module readings") + std::string(" need a topology: import ibnetdiscover output first"),
+                     std::string(pf->importer->name()));
             return true;
         }
         if (const auto written = store_.writeRoutes(sid, routes); written < routes.size())
             summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
                                             std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
                                                 " forwarding tables name switches not in the topology: dropped"});
+        if (const auto written = writePortOptics(store_, sid, optics); written < optics.size())
+            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
+                                            std::to_string(optics.size() - written) + " of " + std::to_string(optics.size()) +
+                                                " module readings name ports not in the topology: dropped"});
         if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
             SampleWriter writer(store_);
             for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);

@@ -3,6 +3,7 @@
 // transaction itself (the ImportRunner does), so a failure always leaves the store untouched.
 #include "core/diagnostics.h"
 #include "core/model.h"
+#include "core/store/port_optics.h"
 #include "core/store/probes.h"
 #include "core/store/sample_writer.h"
 #include "core/store/store.h"
@@ -76,6 +77,9 @@ struct TopologyResult {
         double value = 0;
     };
     std::vector<CounterSample> samples;
+    // What ports' modules reported (ibdiagnet2.cables); like routes, attached to the latest
+    // stored snapshot when the result has no nodes.
+    std::vector<PortOptics> optics;
 };
 
 class TopologyImporter;

@@ -57,7 +57,7 @@ private Q_SLOTS:
         ImporterRegistry registry;
         const auto s = ImportRunner(store, registry).run({kData + "/ibdiagnet2-run/"}, {});
         QVERIFY2(!s.anyFailed(), messages(s).c_str());
-        QCOMPARE(count(s, FileStatus::Imported), std::size_t{1});  // the db_csv
+        QCOMPARE(count(s, FileStatus::Imported), std::size_t{2});  // the db_csv and the cables
         // log, pkey, sm, debug, topodiff.names, and ibnetdiscover (the same fabric again)
         QCOMPARE(count(s, FileStatus::Skipped), std::size_t{6});
         const std::string said = messages(s);

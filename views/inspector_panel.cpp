@@ -156,6 +156,38 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
     row(s, tr("Width/speed"), qs(widthSpeedLabel(p.width, p.speed)));
     row(s, tr("Capacity"), gbps(p.capacityBps));
     row(s, tr("State"), stateName(p.state));
+    addModule(s, port);
+}
+
+void InspectorPanel::addModule(QStandardItem* s, int port) {
+    const auto it = snapshot_->optics.find(static_cast<std::uint32_t>(port));
+    if (it == snapshot_->optics.end()) return;
+    const PortOptics& o = it->second;
+    QStringList name;
+    for (const std::string* part : {&o.vendor, &o.partNumber, &o.type})
+        if (!part->empty()) name << qs(*part);
+    auto* m = row(s, tr("Module"), name.isEmpty() ? tr("unnamed") : name.join(QLatin1Char(' ')));
+    m->setToolTip(tr("What the port's optic or cable reported to ibdiagnet (ibdiagnet2.cables, line %1)").arg(o.line));
+    if (!o.serial.empty()) row(m, tr("Serial number"), qs(o.serial));
+    if (!o.length.empty()) row(m, tr("Length"), qs(o.length));
+    if (!o.firmware.empty()) row(m, tr("Firmware"), qs(o.firmware));
+    if (o.temperatureC)
+        row(m, tr("Temperature"), o.temperatureAlarmC ? tr("%1 °C (alarm at %2 °C)").arg(*o.temperatureC).arg(*o.temperatureAlarmC)
+                                                      : tr("%1 °C").arg(*o.temperatureC));
+    else
+        row(m, tr("Temperature"), tr("no sensor (a passive cable)"));
+    auto lanes = [&](const QString& key, const std::vector<std::optional<double>>& values, const QString& unit, int decimals) {
+        if (values.empty()) return;
+        QStringList text;
+        for (const auto& v : values) text << (v ? QString::number(*v, 'f', decimals) : QStringLiteral("—"));
+        row(m, key, tr("%1 %2").arg(text.join(QStringLiteral(", ")), unit))->setToolTip(tr("Per lane, lane 1 first; — where the module gave no reading"));
+    };
+    lanes(tr("RX power"), o.rxPowerDbm, tr("dBm"), 2);
+    lanes(tr("TX power"), o.txPowerDbm, tr("dBm"), 2);
+    lanes(tr("TX bias"), o.txBiasMa, tr("mA"), 2);
+    row(m, tr("Flags set"), o.alarms.empty() ? tr("none") : qs(o.alarms.front()));
+    for (std::size_t i = 1; i < o.alarms.size(); ++i) row(m, QString(), qs(o.alarms[i]));
+    expand(m);
 }
 
 void InspectorPanel::addRates(QStandardItem* parent, int link) {

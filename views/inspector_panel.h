@@ -47,6 +47,7 @@ private:
     QStandardItem* row(QStandardItem* parent, const QString& key, const QString& value);
     void addNode(QStandardItem* parent, int node);
     void addPort(QStandardItem* parent, int port);
+    void addModule(QStandardItem* parent, int port);  // what the port's optic or cable reported, when known
     void addRates(QStandardItem* parent, int link);
     void expand(QStandardItem* item, bool expanded = true);
     void addNeighbours(int node);

@@ -3,6 +3,8 @@
 #include "core/analysis/findings.h"
 #include "core/tiers.h"
 
+#include <map>
+
 namespace fabscope {
 namespace {
 
@@ -66,6 +68,17 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
         s->fabric = store.loadFabric(latest->id);
     }
     index(*s);
+    if (s->snapshotId) {  // one pass over the ports, not a search per module: 83k-link fabrics
+        std::map<std::pair<std::string, std::string>, PortOptics> byKey;
+        for (PortOptics& o : loadPortOptics(store, s->snapshotId)) byKey.emplace(std::pair{o.nodeGuid, o.port}, std::move(o));
+        for (std::size_t i = 0; i < s->fabric.ports.size() && !byKey.empty(); ++i) {
+            const Port& p = s->fabric.ports[i];
+            if (auto it = byKey.find({s->fabric.node(p.node).guid, p.name}); it != byKey.end()) {
+                s->optics.emplace(static_cast<std::uint32_t>(i), std::move(it->second));
+                byKey.erase(it);
+            }
+        }
+    }
     return s;
 }
 } // namespace

@@ -202,7 +202,7 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
     }
     if (!j.is_object()) fail("the config must be a JSON object");
     checkKeys(j, {"gap_factor", "hot_link", "degraded_link", "error_link", "link_flap", "congestion_tree", "pfc_storm",
-                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair", "pair_benchmark", "compare"},
+                 "ecmp_imbalance", "straggler_path", "lossy_link", "slow_pair", "pair_benchmark", "compare", "optics"},
               "the config");
     readNewKinds(j, c);
     readProbeKinds(j, c);
@@ -214,6 +214,12 @@ AnalysisConfig parseAnalysisConfig(std::string_view text) {
         const json& f = objectAt(j, "link_flap");
         checkKeys(f, {"min_count"}, "link_flap");
         if (f.contains("min_count")) c.linkFlap.minCount = number(f, "min_count", 1, 1e18, "link_flap");
+    }
+    if (j.contains("optics")) {
+        const json& o = objectAt(j, "optics");
+        checkKeys(o, {"temperature_margin_c", "rx_lane_spread_db"}, "optics");
+        if (o.contains("temperature_margin_c")) c.optics.temperatureMarginC = number(o, "temperature_margin_c", 0, 200, "optics");
+        if (o.contains("rx_lane_spread_db")) c.optics.rxLaneSpreadDb = number(o, "rx_lane_spread_db", 0, 100, "optics");
     }
     return c;
 }

@@ -51,7 +51,9 @@
 //                         "protocol_efficiency": 0.92 }, // expected busbw: line rate x this
 //     "compare": { "min_util_change": 0.1,   // a link direction's p95 utilisation must move this much ...
 //                  "min_relative_change": 0.25, // ... and by this share of the larger side
-//                  "min_busbw_change": 0.1 } }  // a benchmark class's median busbw: relative change
+//                  "min_busbw_change": 0.1 },   // a benchmark class's median busbw: relative change
+//     "optics": { "temperature_margin_c": 5, // a module this close to its own alarm is named ...
+//                 "rx_lane_spread_db": 3 } } // ... and one whose receive lanes are this far apart
 //   (docs/ANALYSIS.md explains each key.)
 //
 // error_link fires when a counter's total increase over the window is >= min_count AND its
@@ -168,6 +170,13 @@ struct CompareConfig {
     double minBusbwChange = 0.1;      // relative change of a benchmark class's median busbw
 };
 
+// Module readings (ibdiagnet2.cables) shown beside link findings: a module this close to its
+// own high-temperature alarm, or whose receive lanes differ by this much, is named in the summary.
+struct OpticsConfig {
+    double temperatureMarginC = 5;  // degrees Celsius below the module's alarm threshold
+    double rxLaneSpreadDb = 3;      // dB between the module's strongest and weakest receive lane
+};
+
 struct AnalysisConfig {
     double gapFactor = 3;
     HotLinkConfig hotLink;
@@ -182,6 +191,7 @@ struct AnalysisConfig {
     SlowPairConfig slowPair;
     PairBenchmarkConfig pairBenchmark;
     CompareConfig compare;
+    OpticsConfig optics;
 };
 
 // Thrown for a config that cannot be read or does not follow the schema above.

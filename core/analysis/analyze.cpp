@@ -2,6 +2,7 @@
 
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
+#include "core/analysis/optic_evidence.h"
 #include "core/analysis/incidents.h"
 #include "core/store/probes.h"
 #include "core/analysis/topology_change.h"
@@ -96,6 +97,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
     run([&] { detectTopologyChanges(store, report.findings); });
     run([&] { detectProbeFindings(store, ctx, report.findings); });
     run([&] { detectPairBenchmarks(store, ctx, report.findings); });
+    run([&] { addOpticEvidence(loadPortOptics(store, ctx.snapshotId()), ctx.config().optics, report.findings); });
     checkCancel(cancel);
     sortAndNumber(report.findings);
     for (JobRoutes& job : report.jobs)  // the job's straggler_path, now that it has its id

@@ -21,6 +21,7 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
             if (s.id == *snapshotId) snap = s;
     if (!snap) return;
     snapshotTime_ = snap->time;
+    snapshotId_ = snap->id;
     // A large fabric's blob decodes on another thread while this connection reads the device
     // ids and the series list (~25 ms of the ~65 ms a 32k-GPU context takes).
     const std::string blob = store.fabricBlob(snap->id);

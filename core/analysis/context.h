@@ -42,6 +42,7 @@ public:
     [[nodiscard]] const std::vector<bool>& aggregationNodes() const;
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
     [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
+    [[nodiscard]] std::int64_t snapshotId() const { return snapshotId_; }  // 0 without a topology
     [[nodiscard]] double windowStart() const { return windowStart_; }
     [[nodiscard]] double windowEnd() const { return windowEnd_; }
     // The window, when it was read beside the context (analysisContext()): before any detector runs.
@@ -92,6 +93,7 @@ private:
     Fabric fabric_;
     AnalysisConfig config_;
     double snapshotTime_ = 0;
+    std::int64_t snapshotId_ = 0;
     double windowStart_ = 0, windowEnd_ = 0;
     // Lookups by index: detectors ask for every port of an 83k-link fabric, so a lookup must
     // not allocate or walk a tree of strings.

@@ -146,7 +146,19 @@ DROP TABLE series;
 ALTER TABLE series_v11 RENAME TO series;
 )sql";
 
-constexpr std::array<std::string_view, 11> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11};
+// Version 12: what each port's pluggable module reported (ibdiagnet2.cables): identity,
+// temperature and its alarm threshold, per-lane power and bias as "v,v,-,v" text ("-" = no
+// reading) and the alarm flags that were set, one per line. core/store/port_optics.h.
+constexpr std::string_view kV12 = R"sql(
+CREATE TABLE port_optics(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, port TEXT NOT NULL,
+  vendor TEXT NOT NULL, part_number TEXT NOT NULL, serial TEXT NOT NULL, type TEXT NOT NULL, length TEXT NOT NULL,
+  firmware TEXT NOT NULL, temperature_c REAL, temperature_alarm_c REAL, rx_power_dbm TEXT NOT NULL,
+  tx_power_dbm TEXT NOT NULL, tx_bias_ma TEXT NOT NULL, alarms TEXT NOT NULL, line INTEGER NOT NULL,
+  PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 12> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12};
 
 } // namespace
 

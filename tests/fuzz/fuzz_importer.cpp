@@ -3,6 +3,7 @@
 // importer is fuzzed once its sample is listed. An input must either parse or throw ImportError,
 // and what it parses must hold together:
 //   topology: every port on a node of the fabric, every link between two of its ports, distinct;
+//     module readings (ibdiagnet2.cables) on a named port, in range, lanes round-tripping as stored;
 //   counters: a row count >= 0, written in a transaction that is rolled back;
 //   job: ranks sorted, hosts named; probes: counts >= 0, latencies finite and >= 0.
 #include "core/store/store.h"
@@ -32,6 +33,18 @@ void checkTopology(const TopologyResult& r) {
     for (const Link& l : f.links) {
         check(l.a.value() < f.ports.size() && l.b.value() < f.ports.size());
         check(!(l.a == l.b));
+    }
+    // Module readings: a port on a GUID, finite readings in range, lanes as stored read back alike.
+    for (const PortOptics& o : r.optics) {
+        check(!o.nodeGuid.empty() && !o.port.empty() && o.line > 0);
+        if (o.temperatureC) check(std::isfinite(*o.temperatureC));
+        for (const auto* lanes : {&o.rxPowerDbm, &o.txPowerDbm}) {
+            for (const auto& v : *lanes)
+                if (v) check(*v >= -60 && *v <= 30);
+            check(lanesFromText(lanesText(*lanes)) == *lanes);
+        }
+        for (const auto& v : o.txBiasMa)
+            if (v) check(std::isfinite(*v));
     }
 }
 

@@ -1,0 +1,71 @@
+#include "core/analysis/optic_evidence.h"
+
+#include "core/analysis/context.h"
+#include "core/analysis/format.h"
+
+#include <map>
+
+namespace fabscope {
+namespace {
+
+bool aboutLinkHealth(FindingKind k) {
+    return k == FindingKind::ErrorLink || k == FindingKind::LinkFlap || k == FindingKind::DegradedLink;
+}
+
+std::string identity(const PortOptics& o) {
+    std::string s = o.vendor;
+    for (const std::string* part : {&o.partNumber, &o.type})
+        if (!part->empty()) s += (s.empty() ? "" : " ") + *part;
+    if (!o.serial.empty()) s += " SN " + o.serial;
+    return s.empty() ? "unnamed module" : s;
+}
+
+// What is worth reading in the summary about one end's module; empty when nothing is.
+std::string notable(const PortOptics& o, const OpticsConfig& config) {
+    std::string s;
+    auto add = [&s](const std::string& clause) { s += (s.empty() ? "" : ", ") + clause; };
+    if (o.temperatureC && o.temperatureAlarmC && *o.temperatureAlarmC > 0 && *o.temperatureC >= *o.temperatureAlarmC - config.temperatureMarginC)
+        add("at " + numfmt::num(*o.temperatureC) + " °C (its alarm " + numfmt::num(*o.temperatureAlarmC) + " °C)");
+    if (const auto lo = o.rxMinDbm(), hi = o.rxMaxDbm(); lo && hi && *hi - *lo >= config.rxLaneSpreadDb)
+        add("receive lanes " + numfmt::num(*hi - *lo) + " dB apart (" + numfmt::num(*lo) + " to " + numfmt::num(*hi) + " dBm)");
+    for (const std::string& flag : o.alarms) add("flag " + flag);
+    return s;
+}
+
+} // namespace
+
+void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig& config, std::vector<Finding>& findings) {
+    if (optics.empty()) return;
+    std::map<std::pair<std::string, std::string>, const PortOptics*> byPort;
+    for (const PortOptics& o : optics) byPort[{o.nodeGuid, o.port}] = &o;
+    for (Finding& f : findings) {
+        if (!aboutLinkHealth(f.kind)) continue;
+        std::optional<double> hottest, alarmOfHottest, rxMin, rxSpread;
+        std::string modules, clauses;
+        for (const PortRef& p : f.ports) {
+            const auto it = byPort.find({p.guid, p.port});
+            if (it == byPort.end()) continue;
+            const PortOptics& o = *it->second;
+            const std::string label = AnalysisContext::label(p);
+            modules += (modules.empty() ? "" : "; ") + label + ": " + identity(o);
+            if (o.temperatureC && (!hottest || *o.temperatureC > *hottest)) {
+                hottest = o.temperatureC;
+                alarmOfHottest = o.temperatureAlarmC;
+            }
+            if (const auto lo = o.rxMinDbm(), hi = o.rxMaxDbm(); lo && hi) {
+                if (!rxMin || *lo < *rxMin) rxMin = lo;
+                if (!rxSpread || *hi - *lo > *rxSpread) rxSpread = *hi - *lo;
+            }
+            if (const std::string n = notable(o, config); !n.empty()) clauses += "; " + label + " module " + n;
+        }
+        if (modules.empty()) continue;
+        f.metrics.emplace_back("optic_modules", modules);
+        if (hottest) f.metrics.emplace_back("optic_temperature_c", *hottest);
+        if (hottest && alarmOfHottest) f.metrics.emplace_back("optic_temperature_alarm_c", *alarmOfHottest);
+        if (rxMin) f.metrics.emplace_back("optic_rx_min_dbm", *rxMin);
+        if (rxSpread) f.metrics.emplace_back("optic_rx_spread_db", *rxSpread);
+        f.summary += clauses;
+    }
+}
+
+} // namespace fabscope

@@ -1,0 +1,18 @@
+#pragma once
+// What the modules at a link's ends reported (ibdiagnet2.cables, core/store/port_optics.h),
+// added to the findings about that link's health: error_link, link_flap and degraded_link.
+// docs/FINDINGS.md "Where this build stands" names the metrics; docs/ANALYSIS.md the rules.
+#include "core/analysis/analysis_config.h"
+#include "core/analysis/findings.h"
+#include "core/store/port_optics.h"
+
+#include <vector>
+
+namespace fabscope {
+
+// Adds optic_* metrics to each such finding one of whose ports has a module reading, and a
+// clause to its summary when a module is within `config.temperatureMarginC` of its alarm
+// threshold, its receive lanes differ by `config.rxLaneSpreadDb` or more, or it has flags set.
+void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig& config, std::vector<Finding>& findings);
+
+} // namespace fabscope
