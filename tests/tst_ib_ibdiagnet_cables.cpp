@@ -11,6 +11,8 @@
 
 #include <QTemporaryDir>
 
+#include <sqlite3.h>
+
 #include <fstream>
 
 using namespace fabscope;
@@ -247,6 +249,18 @@ private Q_SLOTS:
         QCOMPARE(back.size(), std::size_t{1});
         QCOMPARE(back[0].nodeGuid, std::string("0x1000"));
         QCOMPARE(back[0].serial, std::string("S1"));
+    }
+
+    void aStoreBeforeSchema12ReadsNoModules() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("old.sqlite")).toStdString();
+        {
+            Store s(path);
+            sqlite3_exec(s.handle(), "DROP TABLE port_optics; PRAGMA user_version=11;", nullptr, nullptr, nullptr);
+        }
+        const Store old(path, Store::Mode::ReadOnly);  // as analyze and the GUI open it: no migration
+        QCOMPARE(old.schemaVersion(), 11);
+        QVERIFY(loadPortOptics(old, 1).empty());
     }
 
     void lanesRoundTripThroughTheirText() {
