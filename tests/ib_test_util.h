@@ -69,4 +69,23 @@ inline CounterImport importCounters(const CounterImporter& importer, const std::
     return r;
 }
 
+// 1-based number of the first line holding `what` (where a test expects an error to point).
+inline std::int64_t lineOf(const std::string& text, const std::string& what) {
+    const auto at = text.find(what);
+    if (at == std::string::npos) qFatal("no '%s' in the test text", what.c_str());
+    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+}
+
+// The error `parse()` throws for a broken variant (file, line, message), or a diagnostic at line
+// -1 saying it imported, which fails the test's line check.
+template <typename Parse>
+Diagnostic failureOf(const std::string& file, Parse&& parse) {
+    try {
+        parse();
+    } catch (const ImportError& e) {
+        return e.diagnostic();
+    }
+    return {file, -1, Severity::Info, "imported without error"};
+}
+
 } // namespace ibtest

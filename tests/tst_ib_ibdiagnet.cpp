@@ -24,22 +24,8 @@ TopologyResult parse(const std::string& text, std::vector<Diagnostic>* warnings 
     return r;
 }
 
-// The error a broken variant gives (file, line, message); fails the test when it imports.
-Diagnostic failure(const std::string& text) {
-    try {
-        parse(text);
-    } catch (const ImportError& e) {
-        return e.diagnostic();
-    }
-    return {kFile, -1, Severity::Info, "imported without error"};
-}
+Diagnostic failure(const std::string& text) { return failureOf(kFile, [&] { parse(text); }); }
 
-// 1-based number of the first line holding `what`.
-std::int64_t lineOf(const std::string& text, const std::string& what) {
-    const auto at = text.find(what);
-    if (at == std::string::npos) qFatal("no '%s' in the test text", what.c_str());
-    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-}
 
 const Node* nodeByGuid(const Fabric& f, const std::string& guid) {
     for (const auto& n : f.nodes)

@@ -32,20 +32,8 @@ TopologyResult parse(const std::string& text, std::vector<Diagnostic>* warnings 
     return r;
 }
 
-Diagnostic failure(const std::string& text) {
-    try {
-        parse(text);
-    } catch (const ImportError& e) {
-        return e.diagnostic();
-    }
-    return {kFile, -1, Severity::Info, "imported without error"};
-}
+Diagnostic failure(const std::string& text) { return failureOf(kFile, [&] { parse(text); }); }
 
-std::int64_t lineOf(const std::string& text, const std::string& what) {
-    const auto at = text.find(what);
-    if (at == std::string::npos) qFatal("no '%s' in the test text", what.c_str());
-    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-}
 
 const PortOptics* find(const std::vector<PortOptics>& all, const std::string& guid, const std::string& port) {
     for (const auto& o : all)

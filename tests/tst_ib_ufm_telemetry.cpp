@@ -18,14 +18,7 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
     return n;
 }
 
-Diagnostic failure(const std::string& text) {
-    try {
-        importCounters(UfmTelemetryImporter(), text, kFile);
-    } catch (const ImportError& e) {
-        return e.diagnostic();
-    }
-    return {kFile, -1, Severity::Info, "imported without error"};
-}
+Diagnostic failure(const std::string& text) { return failureOf(kFile, [&] { importCounters(UfmTelemetryImporter(), text, kFile); }); }
 
 
 // A switch holding port 1 of the sample, and an HCA whose node GUID differs from its port GUID
