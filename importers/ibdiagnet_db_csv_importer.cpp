@@ -118,6 +118,11 @@ std::optional<PmColumn> pmColumn(std::string_view name, std::size_t index) {
     return PmColumn{index, *field, extended};
 }
 
+// ibdiagnet's own findings: WARNINGS_FW_CHECK, ERRORS_..., one table layout for all.
+bool isEventSection(std::string_view name) {
+    return (name.starts_with("WARNINGS_") && name.size() > 9) || (name.starts_with("ERRORS_") && name.size() > 7);
+}
+
 class Parser {
 public:
     Parser(const ImportInput& in, DiagnosticSink& diag) : in_(in), diag_(diag) {}
@@ -155,6 +160,7 @@ public:
         else if (section_ == "PORTS") portRow(fields);
         else if (section_ == "LINKS") linkRows_.push_back({std::move(fields), n});
         else if (section_ == "RUN_INFO") runInfoRow(fields);
+        else if (isEventSection(section_)) eventRow(fields);
         else pmRow(fields, section_ == "PM_DELTA" ? delta_ : pm_);
     }
 
@@ -177,6 +183,20 @@ public:
                                                   " PM_INFO values are -1, N/A or 0xfffffffffffffffe (counter not supported): not stored");
         TopologyResult r;
         r.fabric = builder_.take();
+        if (!events_.empty()) {
+            std::map<std::string, std::size_t> byCheck;
+            std::size_t errors = 0;
+            for (const FabricEvent& e : events_) {
+                ++byCheck[(e.error ? "ERRORS_" : "WARNINGS_") + e.check];
+                errors += e.error;
+            }
+            std::string list;
+            for (const auto& [check, n] : byCheck) list += (list.empty() ? "" : ", ") + check + " " + std::to_string(n);
+            auto count = [](std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+            diag_.info(events_.front().line, "ibdiagnet reported " + count(events_.size() - errors, "warning") + " and " +
+                                                 count(errors, "error") + " (" + list + "): kept with the nodes they name");
+            r.events = std::move(events_);
+        }
         r.time = runTime_;
         if (!runTime_ && !pm_.empty())
             diag_.warn(line_, "no RUN_INFO Date: the counters are dated by the file's mtime");
@@ -224,10 +244,11 @@ private:
         section_ = std::string(trim(name));
         sectionLine_ = line_;
         header_.clear();
+        const bool events = isEventSection(section_);
         skipping_ = section_ != "NODES" && section_ != "PORTS" && section_ != "LINKS" && section_ != "PM_INFO" &&
-                    section_ != "PM_DELTA" && section_ != "RUN_INFO";
+                    section_ != "PM_DELTA" && section_ != "RUN_INFO" && !events;
         if (skipping_ && ignored_.insert(section_).second && firstIgnoredLine_ == 0) firstIgnoredLine_ = line_;
-        if (!skipping_ && !seen_.insert(section_).second) diag_.fail(line_, "section " + section_ + " appears twice");
+        if (!skipping_ && !events && !seen_.insert(section_).second) diag_.fail(line_, "section " + section_ + " appears twice");
     }
 
     void finishSection() {
@@ -256,6 +277,8 @@ private:
             linkHeader_ = header_;
         } else if (section_ == "RUN_INFO") {
             cols_ = {column("Date", false)};
+        } else if (isEventSection(section_)) {
+            cols_ = {column("NodeGUID"), column("PortNumber", false), column("EventName"), column("Summary")};
         } else {
             cols_ = {column("NodeGUID"), column("PortNumber")};
             for (std::size_t i = 0; i < header_.size(); ++i)
@@ -281,6 +304,20 @@ private:
         const auto v = parseU64(f[col]);
         if (!v) diag_.fail(line_, "bad number '" + f[col].substr(0, 30) + "' in column " + header_[col]);
         return v;
+    }
+
+    // A WARNINGS_/ERRORS_ row: "Scope,NodeGUID,PortGUID,PortNumber,EventName,Summary" (Scope and
+    // PortGUID not in every version); port 0 (or 0x00) is the node itself.
+    void eventRow(const std::vector<std::string>& f) {
+        FabricEvent e;
+        e.nodeGuid = guid(f, cols_[0]);
+        if (const auto port = optionalNumber(f, cols_[1]); port && *port != 0) e.port = std::to_string(number(f, cols_[1], 255));
+        e.error = section_.starts_with("ERRORS_");
+        e.check = section_.substr(e.error ? 7 : 9);
+        e.name = f[cols_[2]];
+        e.summary = f[cols_[3]];
+        e.line = line_;
+        events_.push_back(std::move(e));
     }
 
     void nodeRow(const std::vector<std::string>& f) {
@@ -393,6 +430,7 @@ private:
     std::map<std::string, Pm> pm_;     // node/port/counter -> PM_INFO value (the first reading)
     std::map<std::string, Pm> delta_;  // node/port/counter -> PM_DELTA (the change over the pause)
     std::optional<double> runTime_;    // RUN_INFO Date
+    std::vector<FabricEvent> events_;  // WARNINGS_/ERRORS_ rows
     std::int64_t saturated_ = 0, firstSaturatedLine_ = 0;
     std::int64_t unsupported_ = 0;
 };

@@ -353,6 +353,7 @@ private:
         std::vector<PortHint> hints;
         std::vector<SwitchRoutes> routes;
         std::vector<PortOptics> optics;
+        std::vector<FabricEvent> events;
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;
@@ -366,6 +367,7 @@ private:
                 routes.insert(routes.end(), result.routes.begin(), result.routes.end());
                 samples.insert(samples.end(), result.samples.begin(), result.samples.end());
                 optics.insert(optics.end(), result.optics.begin(), result.optics.end());
+                events.insert(events.end(), result.events.begin(), result.events.end());
                 auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
                                                       result.optics.size());
                 for (const auto& r : result.routes)
@@ -407,6 +409,10 @@ private:
             summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
                                             std::to_string(optics.size() - written) + " of " + std::to_string(optics.size()) +
                                                 " module readings name ports not in the topology: dropped"});
+        if (const auto written = writeFabricEvents(store_, sid, events); written < events.size())
+            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
+                                            std::to_string(events.size() - written) + " of " + std::to_string(events.size()) +
+                                                " ibdiagnet warnings and errors name nodes not in the topology: dropped"});
         if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
             SampleWriter writer(store_);
             for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);

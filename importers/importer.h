@@ -3,6 +3,7 @@
 // transaction itself (the ImportRunner does), so a failure always leaves the store untouched.
 #include "core/diagnostics.h"
 #include "core/model.h"
+#include "core/store/fabric_events.h"
 #include "core/store/port_optics.h"
 #include "core/store/probes.h"
 #include "core/store/sample_writer.h"
@@ -80,6 +81,8 @@ struct TopologyResult {
     // What ports' modules reported (ibdiagnet2.cables); like routes, attached to the latest
     // stored snapshot when the result has no nodes.
     std::vector<PortOptics> optics;
+    // What the tool reported about nodes and ports (ibdiagnet's WARNINGS_/ERRORS_ rows).
+    std::vector<FabricEvent> events;
 };
 
 class TopologyImporter;

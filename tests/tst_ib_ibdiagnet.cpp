@@ -139,6 +139,52 @@ private Q_SLOTS:
         QCOMPARE(again.count(FileStatus::AlreadyImported), std::size_t{1});
     }
 
+    // ibdiagnet's own findings: WARNINGS_ rows as ibdiagnet 2.10 writes them (a Scope column, hex
+    // port numbers, 0x00 for the node) and ERRORS_ rows in the same layout.
+    void ownWarningsAndErrorsAreKeptWithTheirNodes() {
+        const std::string text = readData("ibdiagnet/small-fabric.db_csv") +
+                                 "\nSTART_WARNINGS_FW_CHECK\nScope,NodeGUID,PortGUID,PortNumber,EventName,Summary\n"
+                                 "NODE,0x0c42a103009d6eb6,0x00,0x00,NODE_WRONG_FW_VERSION,\"Node has FW version 31.2012.1024 while the "
+                                 "latest FW version for the same Devid/PSID on this fabric is 31.2012.1068\"\nEND_WARNINGS_FW_CHECK\n"
+                                 "START_ERRORS_LINK_CHECK\nScope,NodeGUID,PortGUID,PortNumber,EventName,Summary\n"
+                                 "PORT,0x0c42a10300595394,0x0c42a10300595394,0x01,PORT_SPEED_MISMATCH,\"Unexpected speed\"\n"
+                                 "END_ERRORS_LINK_CHECK\n";
+        std::vector<Diagnostic> notes;
+        const auto r = parse(text, &notes);
+        QCOMPARE(r.events.size(), std::size_t{2});
+        const FabricEvent& fw = r.events[0];
+        QCOMPARE(fw.nodeGuid, std::string(kSwitch));
+        QCOMPARE(fw.port, std::string());  // 0x00: the node itself
+        QVERIFY(!fw.error);
+        QCOMPARE(fw.check, std::string("FW_CHECK"));
+        QCOMPARE(fw.name, std::string("NODE_WRONG_FW_VERSION"));
+        QVERIFY(fw.summary.starts_with("Node has FW version 31.2012.1024"));
+        QCOMPARE(fw.line, lineOf(text, "NODE,0x0c42a103009d6eb6"));
+        QCOMPARE(r.events[1].port, std::string("1"));
+        QVERIFY(r.events[1].error);
+        QVERIFY2(mentions(notes, "ibdiagnet reported 1 warning and 1 error (ERRORS_LINK_CHECK 1, WARNINGS_FW_CHECK 1)"), notes.front().message.c_str());
+        QVERIFY(!mentions(notes, "FW_CHECK,"));  // read, not listed among the sections not read
+
+        // Stored with the snapshot, in file order.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("fabric.db_csv")).toStdString();
+        std::ofstream(path) << text;
+        Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
+        ImporterRegistry registry;
+        QVERIFY(!ImportRunner(store, registry).run({path}, {}).anyFailed());
+        const auto stored = loadFabricEvents(store, store.latestSnapshot()->id);
+        QCOMPARE(stored.size(), std::size_t{2});
+        QCOMPARE(stored[0].summary, fw.summary);
+        QCOMPARE(stored[1].nodeGuid, std::string(kGpu01));
+        QVERIFY(stored[1].error);
+
+        // A row naming no node or a port beyond 255 fails by line.
+        const std::string badGuid = replaceAll(text, "PORT,0x0c42a10300595394,", "PORT,zz,");
+        QCOMPARE(failure(badGuid).line, lineOf(badGuid, "PORT,zz,"));
+        const std::string badPort = replaceAll(text, ",0x01,PORT_SPEED", ",0x1ff,PORT_SPEED");
+        QCOMPARE(failure(badPort).line, lineOf(badPort, "0x1ff"));
+    }
+
     void brokenFileLeavesTheStoreUntouched() {
         QTemporaryDir dir;
         const std::string db = dir.filePath(QStringLiteral("s.sqlite")).toStdString();

@@ -1,6 +1,7 @@
 // The inspector shows what a port's module reported (ibdiagnet2.cables) with units: identity,
 // temperature against its alarm, per-lane powers and bias, flags; a passive cable has no sensor;
-// a port without a module shows none. Opened from a store of tests/data/ibdiagnet2-run/.
+// a port without a module shows none; and what ibdiagnet reported about a node (db_csv
+// WARNINGS_). Opened from a store of tests/data/ibdiagnet2-run/.
 #include "gui_fixture.h"
 #include "screenshot.h"
 #include "core/analysis/port_ref.h"
@@ -80,6 +81,10 @@ private Q_SLOTS:
         QTest::keyClick(tree, Qt::Key_Return);
         QTRY_VERIFY(inspector->text().contains(QStringLiteral("node-1 mlx5_0 p1")));
         QVERIFY2(!inspector->text().contains(QStringLiteral("Module: ")), qPrintable(inspector->text()));
+        // What ibdiagnet itself said about node-1 (db_csv WARNINGS_FW_CHECK), under its port too.
+        QVERIFY2(inspector->text().contains(QStringLiteral("ibdiagnet reported (1)")), qPrintable(inspector->text()));
+        QVERIFY2(inspector->text().contains(QStringLiteral("warning FW_VERSION: Node has FW version 28.39.1002 while the latest")),
+                 qPrintable(inspector->text()));
 
         // A passive copper cable: its identity and length, no sensor; a flagged optic's flags.
         w.selection()->selectPort(static_cast<int>(snap->findPort(PortRef{"", kSwitch, "2"})->value()));

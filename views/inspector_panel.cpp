@@ -159,6 +159,20 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
     addModule(s, port);
 }
 
+void InspectorPanel::addEvents(int node, const std::string* port) {
+    const auto it = snapshot_->events.find(static_cast<std::uint32_t>(node));
+    if (it == snapshot_->events.end()) return;
+    std::vector<const FabricEvent*> shown;
+    for (const FabricEvent& e : it->second)
+        if (!port || e.port.empty() || e.port == *port) shown.push_back(&e);
+    if (shown.empty()) return;
+    auto* s = section(tr("ibdiagnet reported (%1)").arg(shown.size()));
+    for (const FabricEvent* e : shown) {
+        const QString key = (e->error ? tr("error %1") : tr("warning %1")).arg(qs(e->name)) + (e->port.empty() ? QString() : tr(", port %1").arg(qs(e->port)));
+        row(s, key, qs(e->summary))->setToolTip(tr("ibdiagnet2.db_csv line %1, section %2%3").arg(e->line).arg(e->error ? QStringLiteral("ERRORS_") : QStringLiteral("WARNINGS_"), qs(e->check)));
+    }
+}
+
 void InspectorPanel::addModule(QStandardItem* s, int port) {
     const auto it = snapshot_->optics.find(static_cast<std::uint32_t>(port));
     if (it == snapshot_->optics.end()) return;
@@ -271,6 +285,7 @@ void InspectorPanel::rebuild() {
             item->setData(QStringLiteral("p:%1").arg(p), kTargetRole);
         }
         if (ports->rowCount() > 16) expand(ports, false);
+        addEvents(i, nullptr);
         addNeighbours(i);
         break;
     }
@@ -290,6 +305,7 @@ void InspectorPanel::rebuild() {
             row(s, tr("Link capacity"), gbps(link.capacityBps));
             addRates(section(tr("Link rates at the cursor")), static_cast<int>(l->value()));
         }
+        addEvents(static_cast<int>(f.port(pid).node.value()), &f.port(pid).name);
         addNeighbours(static_cast<int>(f.port(pid).node.value()));
         break;
     }

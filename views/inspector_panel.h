@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -48,6 +49,8 @@ private:
     void addNode(QStandardItem* parent, int node);
     void addPort(QStandardItem* parent, int port);
     void addModule(QStandardItem* parent, int port);  // what the port's optic or cable reported, when known
+    // What ibdiagnet reported about the node (all of it) or one of its ports (that port's and the node's own).
+    void addEvents(int node, const std::string* port);
     void addRates(QStandardItem* parent, int link);
     void expand(QStandardItem* item, bool expanded = true);
     void addNeighbours(int node);

@@ -78,6 +78,8 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
                 byKey.erase(it);
             }
         }
+        for (FabricEvent& e : loadFabricEvents(store, s->snapshotId))
+            if (const auto n = s->nodeByName.find(e.nodeGuid); n != s->nodeByName.end()) s->events[n->second].push_back(std::move(e));
     }
     return s;
 }

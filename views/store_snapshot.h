@@ -2,6 +2,7 @@
 // What the GUI shows of a store, loaded off the GUI thread and then shared read-only.
 #include "core/fabric_shape.h"
 #include "core/model.h"
+#include "core/store/fabric_events.h"
 #include "core/store/port_optics.h"
 #include "core/store/store.h"
 #include "core/timeseries/link_series.h"
@@ -28,6 +29,7 @@ struct StoreSnapshot {
     LinkTimeSeries rates;              // per-link rates on one time grid (empty without counters)
     std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index
     std::unordered_map<std::uint32_t, PortOptics> optics;        // by PortId value: what its module reported
+    std::unordered_map<std::uint32_t, std::vector<FabricEvent>> events;  // by NodeId value: what ibdiagnet reported
 
     // The fabric port a finding names (by GUID, else description, then port name).
     [[nodiscard]] std::optional<PortId> findPort(const PortRef& ref) const;

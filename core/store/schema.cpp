@@ -158,7 +158,16 @@ CREATE TABLE port_optics(
   PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 12> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12};
+// Version 13: what a diagnostic tool reported about a node or port (ibdiagnet's WARNINGS_ and
+// ERRORS_ rows); port '' = the node. core/store/fabric_events.h.
+constexpr std::string_view kV13 = R"sql(
+CREATE TABLE fabric_events(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, port TEXT NOT NULL, error INTEGER NOT NULL,
+  check_name TEXT NOT NULL, name TEXT NOT NULL, summary TEXT NOT NULL, line INTEGER NOT NULL);
+CREATE INDEX fabric_events_by_snapshot ON fabric_events(snapshot_id, device_id);
+)sql";
+
+constexpr std::array<std::string_view, 13> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13};
 
 } // namespace
 
