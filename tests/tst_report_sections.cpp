@@ -1,7 +1,8 @@
 // The report sections built from the analysis' rarer findings: ECMP imbalance, PFC storms and
 // congestion trees (origin and spread by level), straggler paths with the route drawn, and
-// topology changes. Each store comes from the analysis tests' fixtures, so the numbers the
-// report must carry are known; the demo store has none of these and every section says so.
+// topology changes, port modules and ibdiagnet's checks. Each store comes from the analysis
+// tests' fixtures or tests/data, so the numbers the report must carry are known; the demo store
+// has none of these and every section says so.
 #include "analysis_fixture.h"
 #include "core/report/csv_writer.h"
 #include "core/report/document.h"
@@ -330,6 +331,52 @@ private Q_SLOTS:
                 std::string::npos);
     }
 
+    // An ibdiagnet run with ibdiagnet2.cables (tests/data/ibdiagnet2-run/): the modules to look at
+    // in order (flagged, then near the alarm), the ones that are fine left out, and ibdiagnet's
+    // own warning; the demo store has neither and no such section.
+    void portModulesListTheOnesToLookAt() {
+        Store store(stores_.path("run.sqlite"));
+        ImporterRegistry registry;
+        QVERIFY(!ImportRunner(store, registry).run({std::string(FABSCOPE_TEST_DATA) + "/ibdiagnet2-run/"}, {}).anyFailed());
+        const ReportData d = buildReportData(store, {});
+        keep(d, "ibdiagnet2-run");
+        const ReportDocument doc = buildDocument(d);
+        const Section* s = section(doc, "port_modules");
+        QVERIFY(s);
+        const Table* t = table(*s, "port_modules");
+        QVERIFY(t);
+        QCOMPARE(t->rows.size(), std::size_t{2});  // not the passive copper cable, not the dark optic
+        auto r = row(*t, 0);  // flagged first: the loss of lock on the other switch's port 3
+        QCOMPARE(r.at("Port"), std::string("Quantum-2 Mellanox Technologies p3"));
+        QCOMPARE(r.at("Link"), std::string("up"));
+        QCOMPARE(r.at("Flags"), std::string("Latched TX / RX LOL Indicator 0x0f; TX Bias Alarm and Warning 0x3333"));
+        QCOMPARE(r.at("Weakest RX lane (dBm)"), std::string("-0.6"));
+        r = row(*t, 1);  // 3 °C below its 80 °C alarm, lanes 4.1 dB apart
+        QCOMPARE(r.at("Port"), std::string("MF0;sw-mgmt:MQM9700/U1 p1"));
+        QCOMPARE(r.at("Module (vendor, part, serial)"), std::string("ACME OPTICS OSFP-400G-SR4-T AC25010001"));
+        QCOMPARE(r.at("Temperature (°C)"), std::string("77"));
+        QCOMPARE(r.at("Alarm (°C)"), std::string("80"));
+        QCOMPARE(r.at("RX lane spread (dB)"), std::string("4.1"));
+        QCOMPARE(t->rows[1].tone, Tone::Warning);
+        const Table* checks = table(*s, "ibdiagnet_checks");
+        QVERIFY(checks);
+        QCOMPARE(checks->rows.size(), std::size_t{1});
+        QCOMPARE(row(*checks, 0).at("Node or port"), std::string("node-1 mlx5_0"));
+        QCOMPARE(row(*checks, 0).at("Event"), std::string("FW_VERSION"));
+        // The same in the CSV and JSON the report writes.
+        QVERIFY(renderCsv(doc).find("# table,port_modules\r\n") != std::string::npos);
+        const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(d))).object();
+        const QJsonArray rows = j[QStringLiteral("report")].toObject()[QStringLiteral("tables")].toObject()[QStringLiteral("port_modules")]
+                                    .toObject()[QStringLiteral("rows")].toArray();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows.at(1).toObject()[QStringLiteral("Temperature (°C)")].toDouble(), 77.0);
+        // A stricter margin leaves the warm optic out; its lanes still count.
+        ReportOptions strict;
+        strict.config.optics.temperatureMarginC = 2;
+        strict.config.optics.rxLaneSpreadDb = 5;
+        QCOMPARE(table(buildDocument(buildReportData(store, strict)), "port_modules")->rows.size(), std::size_t{1});
+    }
+
     void demoSaysNoneInThisWindowForEach() {
         const DemoManifest demo = writeDemo(stores_.path("demo"), {});
         Store store(stores_.path("demo.sqlite"));
@@ -350,6 +397,7 @@ private Q_SLOTS:
             QVERIFY2(html.substr(at, html.find("</section>", at) - at).find("None in this window") != std::string::npos, id);
         }
         QVERIFY(!demo.faults.empty());
+        QVERIFY(!section(doc, "port_modules"));  // no module readings, no ibdiagnet checks: no section
     }
 };
 

@@ -22,17 +22,28 @@ std::string identity(const PortOptics& o) {
 
 // What is worth reading in the summary about one end's module; empty when nothing is.
 std::string notable(const PortOptics& o, const OpticsConfig& config) {
+    const OpticConcerns c = opticConcerns(o, config);
     std::string s;
     auto add = [&s](const std::string& clause) { s += (s.empty() ? "" : ", ") + clause; };
-    if (o.temperatureC && o.temperatureAlarmC && *o.temperatureAlarmC > 0 && *o.temperatureC >= *o.temperatureAlarmC - config.temperatureMarginC)
-        add("at " + numfmt::num(*o.temperatureC) + " °C (its alarm " + numfmt::num(*o.temperatureAlarmC) + " °C)");
-    if (const auto lo = o.rxMinDbm(), hi = o.rxMaxDbm(); lo && hi && *hi - *lo >= config.rxLaneSpreadDb)
-        add("receive lanes " + numfmt::num(*hi - *lo) + " dB apart (" + numfmt::num(*lo) + " to " + numfmt::num(*hi) + " dBm)");
+    if (c.nearAlarm) add("at " + numfmt::num(*o.temperatureC) + " °C (its alarm " + numfmt::num(*o.temperatureAlarmC) + " °C)");
+    if (c.lanesApart)
+        add("receive lanes " + numfmt::num(*o.rxMaxDbm() - *o.rxMinDbm()) + " dB apart (" + numfmt::num(*o.rxMinDbm()) + " to " +
+            numfmt::num(*o.rxMaxDbm()) + " dBm)");
     for (const std::string& flag : o.alarms) add("flag " + flag);
     return s;
 }
 
 } // namespace
+
+OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config) {
+    OpticConcerns c;
+    c.nearAlarm = o.temperatureC && o.temperatureAlarmC && *o.temperatureAlarmC > 0 &&
+                  *o.temperatureC >= *o.temperatureAlarmC - config.temperatureMarginC;
+    const auto lo = o.rxMinDbm(), hi = o.rxMaxDbm();
+    c.lanesApart = lo && hi && *hi - *lo >= config.rxLaneSpreadDb;
+    c.flagged = !o.alarms.empty();
+    return c;
+}
 
 void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig& config, std::vector<Finding>& findings) {
     if (optics.empty()) return;

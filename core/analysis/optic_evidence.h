@@ -10,6 +10,16 @@
 
 namespace fabscope {
 
+// What stands out in one module's reading under the shared thresholds: the findings' summary
+// clauses and the report's "Port modules" table use the same rule.
+struct OpticConcerns {
+    bool nearAlarm = false;   // at or within temperatureMarginC of its own high-temperature alarm
+    bool lanesApart = false;  // strongest and weakest receive lane rxLaneSpreadDb or more apart
+    bool flagged = false;     // an alarm, warning, loss or fault flag set
+    [[nodiscard]] bool any() const { return nearAlarm || lanesApart || flagged; }
+};
+OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config);
+
 // Adds optic_* metrics to each such finding one of whose ports has a module reading, and a
 // clause to its summary when a module is within `config.temperatureMarginC` of its alarm
 // threshold, its receive lanes differ by `config.rxLaneSpreadDb` or more, or it has flags set.

@@ -24,6 +24,7 @@ Section benchmarks(const ReportData& d);
 Section latency(const ReportData& d);
 Section pairwise(const ReportData& d);  // only when the store has two-host runs (doc_pairwise.cpp)
 Section stress(const ReportData& d);    // only when the store has counters and a topology (doc_stress.cpp)
+Section modules(const ReportData& d);   // only when the store has module readings or ibdiagnet checks (doc_modules.cpp)
 Section methods(const ReportData& d);
 
 // Shared helpers.

@@ -66,6 +66,11 @@ ReportDocument buildDocument(const ReportData& d) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "benchmarks"; });
         doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::pairwise(d));
     }
+    // Port modules and ibdiagnet's checks only when the store has them, after the erroring links.
+    if (!d.optics.empty() || !d.toolEvents.empty()) {
+        const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "error_links"; });
+        doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::modules(d));
+    }
     // Single points of stress only with counters and a topology, after the GPU time at risk.
     if (d.stress.evaluated) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "gpu_time_at_risk"; });

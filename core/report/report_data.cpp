@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
+#include <set>
 
 namespace fabscope {
 
@@ -38,6 +40,22 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
                                       [](const TierDirection& g) { return g.directions > 0; });
     r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.stressUplinkGroups, options.cancel);
+    // Named as the findings name ports: the node's description, else its GUID.
+    std::map<std::string, std::string> nodeName;
+    for (const Node& n : ctx.fabric().nodes) nodeName.emplace(n.guid, n.description.empty() ? n.guid : n.description);
+    auto where = [&nodeName](const std::string& guid, const std::string& port) {
+        const auto it = nodeName.find(guid);
+        return (it == nodeName.end() ? guid : it->second) + (port.empty() ? "" : " p" + port);
+    };
+    std::set<std::pair<std::string, std::string>> linked;  // (node GUID, port) of every port on a link
+    const Fabric& f = ctx.fabric();
+    for (const Link& l : f.links)
+        for (const PortId p : {l.a, l.b}) linked.emplace(f.node(f.port(p).node).guid, f.port(p).name);
+    for (PortOptics& o : loadPortOptics(store, ctx.snapshotId())) {
+        const bool onLink = linked.count({o.nodeGuid, o.port}) > 0;
+        r.optics.push_back({where(o.nodeGuid, o.port), onLink, std::move(o)});
+    }
+    for (FabricEvent& e : loadFabricEvents(store, ctx.snapshotId())) r.toolEvents.emplace_back(where(e.nodeGuid, e.port), std::move(e));
     return r;
 }
 

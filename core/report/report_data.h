@@ -5,6 +5,8 @@
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/probe_pairs.h"
 #include "core/store/annotations.h"
+#include "core/store/fabric_events.h"
+#include "core/store/port_optics.h"
 #include "core/report/benchmarks.h"
 #include "core/report/fabric_summary.h"
 #include "core/report/gpu_risk.h"
@@ -33,6 +35,15 @@ struct ReportData {
     ProbePairs probes;                    // probe pairs over the window (latency section)
     PairBenchmarks pairBenchmarks;        // two-host nccl-tests runs judged by class (all of them, as benchmarks)
     StressReport stress;                  // each top-tier switch failed in turn (what-if), with counters and a topology
+    // What the ports' modules and ibdiagnet reported (ibdiagnet2.cables, db_csv WARNINGS_/ERRORS_),
+    // each with its port or node as the report names it ("leaf02 p9", "leaf02").
+    struct Module {
+        std::string where;    // "leaf02 p9"
+        bool onLink = false;  // a module in a port without a link sees no light: its loss flags say so
+        PortOptics reading;
+    };
+    std::vector<Module> optics;
+    std::vector<std::pair<std::string, FabricEvent>> toolEvents;
 };
 
 struct ReportOptions {
