@@ -10,6 +10,8 @@
 
 #include "core/demo_fabric.h"
 #include "core/report/report_writer.h"
+#include "core/store/fabric_events.h"
+#include "core/store/port_optics.h"
 #include "core/store/store.h"
 #include "core/unmapped_series.h"
 #include "core/version.h"
@@ -169,9 +171,20 @@ int cmdInfo(const std::vector<std::string>& argv) {
     const auto unmapped = unmappedSeries(store);
     std::vector<JobSummary> jobs;
     for (const auto& sj : loadJobs(store)) jobs.push_back(summarise(sj));
+    // What ibdiagnet read from the latest snapshot's port modules and said about its nodes.
+    std::size_t modules = 0, flagged = 0, warnings = 0, errors = 0;
+    if (const auto latest = store.latestSnapshot()) {
+        for (const PortOptics& o : loadPortOptics(store, latest->id)) {
+            ++modules;
+            flagged += !o.alarms.empty();
+        }
+        for (const FabricEvent& e : loadFabricEvents(store, latest->id)) ++(e.error ? errors : warnings);
+    }
     if (a.flag("json")) {
         auto j = infoJson(i);
         j["job_list"] = jobsJson(jobs);
+        j["modules"] = {{"read", modules}, {"flagged", flagged}};
+        j["ibdiagnet"] = {{"warnings", warnings}, {"errors", errors}};
         j["unmapped"] = nlohmann::ordered_json::array();
         for (const auto& u : unmapped)
             j["unmapped"].push_back({{"node", u.node}, {"port", u.port}, {"counter", u.counter}, {"reason", u.reason}});
@@ -186,6 +199,9 @@ int cmdInfo(const std::vector<std::string>& argv) {
               << "samples    " << i.samples << "\n"
               << "jobs       " << i.jobs << "\n";
     printJobs(jobs);
+    if (modules > 0) std::cout << "modules    " << modules << " read by ibdiagnet (" << flagged << " with flags set)\n";
+    if (warnings + errors > 0)
+        std::cout << "ibdiagnet  " << warnings << (warnings == 1 ? " warning, " : " warnings, ") << errors << (errors == 1 ? " error\n" : " errors\n");
     if (i.timeStart) std::cout << "time       " << static_cast<std::int64_t>(*i.timeStart) << " .. " << static_cast<std::int64_t>(*i.timeEnd)
                                << " (" << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s)\n";
     std::cout << "snapshots ";

@@ -28,6 +28,23 @@ class TestCli : public QObject {
     QString p(const QString& name) { return dir_.filePath(name); }
 
 private Q_SLOTS:
+    // An ibdiagnet run's folder: info counts the port modules it read (one flagged) and its own
+    // warnings, in JSON and in text.
+    void infoCountsIbdiagnetsModulesAndWarnings() {
+        const QString db = p(QStringLiteral("run.sqlite"));
+        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral(FABSCOPE_TEST_DATA "/ibdiagnet2-run")}).code, 0);
+        const Run info = fabscope({QStringLiteral("info"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QCOMPARE(info.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(info.out).object();
+        QCOMPARE(j[QStringLiteral("modules")].toObject()[QStringLiteral("read")].toInt(), 4);
+        QCOMPARE(j[QStringLiteral("modules")].toObject()[QStringLiteral("flagged")].toInt(), 1);
+        QCOMPARE(j[QStringLiteral("ibdiagnet")].toObject()[QStringLiteral("warnings")].toInt(), 1);
+        QCOMPARE(j[QStringLiteral("ibdiagnet")].toObject()[QStringLiteral("errors")].toInt(), 0);
+        const Run text = fabscope({QStringLiteral("info"), QStringLiteral("--db"), db});
+        QVERIFY2(text.out.contains("modules    4 read by ibdiagnet (1 with flags set)\n"), text.out.constData());
+        QVERIFY2(text.out.contains("ibdiagnet  1 warning, 0 errors\n"), text.out.constData());
+    }
+
     void demoImportInfoJson() {
         QCOMPARE(fabscope({QStringLiteral("demo"), QStringLiteral("--out"), p(QStringLiteral("d"))}).code, 0);
         const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), p(QStringLiteral("d"))});
