@@ -354,6 +354,7 @@ private:
         std::vector<SwitchRoutes> routes;
         std::vector<PortOptics> optics;
         std::vector<FabricEvent> events;
+        std::string routesFrom, opticsFrom, eventsFrom;  // the file a dropped-rows warning names
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;
@@ -368,6 +369,9 @@ private:
                 samples.insert(samples.end(), result.samples.begin(), result.samples.end());
                 optics.insert(optics.end(), result.optics.begin(), result.optics.end());
                 events.insert(events.end(), result.events.begin(), result.events.end());
+                if (!result.routes.empty()) routesFrom = pf.path;
+                if (!result.optics.empty()) opticsFrom = pf.path;
+                if (!result.events.empty()) eventsFrom = pf.path;
                 auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
                                                       result.optics.size());
                 for (const auto& r : result.routes)
@@ -401,18 +405,16 @@ private:
                      std::string(pf->importer->name()));
             return true;
         }
-        if (const auto written = store_.writeRoutes(sid, routes); written < routes.size())
-            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
-                                            std::to_string(routes.size() - written) + " of " + std::to_string(routes.size()) +
-                                                " forwarding tables name switches not in the topology: dropped"});
-        if (const auto written = writePortOptics(store_, sid, optics); written < optics.size())
-            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
-                                            std::to_string(optics.size() - written) + " of " + std::to_string(optics.size()) +
-                                                " module readings name ports not in the topology: dropped"});
-        if (const auto written = writeFabricEvents(store_, sid, events); written < events.size())
-            summary_.diagnostics.push_back({parsed.front().first->path, 0, Severity::Warning,
-                                            std::to_string(events.size() - written) + " of " + std::to_string(events.size()) +
-                                                " ibdiagnet warnings and errors name nodes not in the topology: dropped"});
+        // Rows naming what the snapshot does not hold are dropped, counted in one warning on their file.
+        auto dropped = [this](const std::string& file, std::size_t written, std::size_t total, const char* what) {
+            if (written < total)
+                summary_.diagnostics.push_back({file, 0, Severity::Warning,
+                                                std::to_string(total - written) + " of " + std::to_string(total) + what + ": dropped"});
+        };
+        dropped(routesFrom, store_.writeRoutes(sid, routes), routes.size(), " forwarding tables name switches not in the topology");
+        dropped(opticsFrom, writePortOptics(store_, sid, optics), optics.size(), " module readings name ports not in the topology");
+        dropped(eventsFrom, writeFabricEvents(store_, sid, events), events.size(),
+                " ibdiagnet warnings and errors name nodes not in the topology");
         if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
             SampleWriter writer(store_);
             for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);
