@@ -4,6 +4,7 @@
 // and what it parses must hold together:
 //   topology: every port on a node of the fabric, every link between two of its ports, distinct;
 //     module readings (ibdiagnet2.cables) on a named port, in range, lanes round-tripping as stored;
+//     ibdiagnet's warnings and errors on a node, with a port 1-255 or none;
 //   counters: a row count >= 0, written in a transaction that is rolled back;
 //   job: ranks sorted, hosts named; probes: counts >= 0, latencies finite and >= 0.
 #include "core/store/store.h"
@@ -45,6 +46,12 @@ void checkTopology(const TopologyResult& r) {
         }
         for (const auto& v : o.txBiasMa)
             if (v) check(std::isfinite(*v));
+    }
+    // A tool's warnings and errors: on a node, a port number 1-255 or none, named and placed.
+    for (const FabricEvent& e : r.events) {
+        check(!e.nodeGuid.empty() && !e.check.empty() && e.line > 0);
+        check(e.port.empty() || (e.port.find_first_not_of("0123456789") == std::string::npos && std::stoi(e.port) >= 1 &&
+                                 std::stoi(e.port) <= 255));
     }
 }
 
