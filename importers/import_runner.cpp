@@ -357,12 +357,16 @@ private:
         std::string routesFrom, opticsFrom, eventsFrom;  // the file a dropped-rows warning names
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
-        std::optional<double> fileTime;
+        std::optional<double> fileTime;  // the first file's with nodes (a db_csv, not the .cables beside it), else the first's
+        bool timeOfNodes = false;
         for (auto& pf : topo_) {
             DiagnosticSink diag(pf.path);
             try {
                 auto result = pf.importer->asTopology()->parse(inputOf(pf), diag, progressFor(pf.size));
-                if (!fileTime) fileTime = result.time ? *result.time : pf.map->mtime();
+                if (!fileTime || (!timeOfNodes && !result.fabric.nodes.empty())) {
+                    fileTime = result.time ? *result.time : pf.map->mtime();
+                    timeOfNodes = !result.fabric.nodes.empty();
+                }
                 builder.merge(result.fabric);
                 hints.insert(hints.end(), result.hints.begin(), result.hints.end());
                 routes.insert(routes.end(), result.routes.begin(), result.routes.end());

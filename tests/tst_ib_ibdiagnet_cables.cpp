@@ -203,6 +203,22 @@ private Q_SLOTS:
         }
     }
 
+    // The snapshot is dated by the file with the fabric (db_csv's RUN_INFO), not by the
+    // .cables listed before it, even when that one has no date of its own and a later mtime.
+    void theSnapshotTakesTheFabricsTimeNotTheCables() {
+        QTemporaryDir dir;
+        const QString run = dir.filePath(QStringLiteral("run"));
+        QVERIFY(QDir().mkpath(run));
+        QVERIFY(QFile::copy(QString::fromStdString(kData + "/ibdiagnet2-run/ibdiagnet2.db_csv"), run + QStringLiteral("/ibdiagnet2.db_csv")));
+        std::ofstream(run.toStdString() + "/ibdiagnet2.cables")
+            << replaceAll(readData("ibdiagnet2-run/ibdiagnet2.cables"), "# Running timestamp", "# Stamp");
+        Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
+        ImporterRegistry registry;
+        const auto s = ImportRunner(store, registry).run({run.toStdString()}, {});
+        QVERIFY2(!s.anyFailed(), messages(s).c_str());
+        QCOMPARE(store.latestSnapshot()->time, kRunTime);
+    }
+
     void readingsAloneNeedATopologyThenJoinTheLatest() {
         QTemporaryDir dir;
         Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
