@@ -1,5 +1,7 @@
 #include "importers/import_runner.h"
 
+#include "core/analysis/format.h"
+
 #include "core/fabric_builder.h"
 #include "core/mapped_file.h"
 #include "core/sha256.h"
@@ -355,6 +357,7 @@ private:
         std::vector<PortOptics> optics;
         std::vector<FabricEvent> events;
         std::string routesFrom, opticsFrom, eventsFrom;  // the file a dropped-rows warning names
+        std::optional<double> opticsTime;                 // when ibdiagnet read the modules
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;  // the first file's with nodes (a db_csv, not the .cables beside it), else the first's
@@ -374,7 +377,10 @@ private:
                 optics.insert(optics.end(), result.optics.begin(), result.optics.end());
                 events.insert(events.end(), result.events.begin(), result.events.end());
                 if (!result.routes.empty()) routesFrom = pf.path;
-                if (!result.optics.empty()) opticsFrom = pf.path;
+                if (!result.optics.empty()) {
+                    opticsFrom = pf.path;
+                    opticsTime = result.time;
+                }
                 if (!result.events.empty()) eventsFrom = pf.path;
                 auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
                                                       result.optics.size());
@@ -395,19 +401,31 @@ private:
         if (parsed.empty()) return true;
         const Fabric fabric = builder.take();
         std::int64_t sid = 0;
+        double snapshotTime = 0;
         Store::Transaction tx(store_);
         if (!fabric.nodes.empty()) {
             const std::string label = options_.snapshotLabel.empty() ? defaultLabel(paths, parsed.front().first->path) : options_.snapshotLabel;
-            sid = store_.writeSnapshot(fabric, label, options_.snapshotTime.value_or(*fileTime));
+            snapshotTime = options_.snapshotTime.value_or(*fileTime);
+            sid = store_.writeSnapshot(fabric, label, snapshotTime);
             store_.writePortHints(sid, hints);
         } else if (const auto latest = store_.latestSnapshot()) {
             sid = latest->id;  // forwarding tables and module readings alone belong to the fabric already stored
+            snapshotTime = latest->time;
         }
         if (sid == 0) {  // forwarding tables or module readings with nothing to attach to: they fail, the store stays as it was
             for (const auto& [pf, rows] : parsed)
                 fail(pf->path, 0, (optics.empty() ? "forwarding tables" : "module readings") + std::string(" need a topology: import ibnetdiscover output first"),
                      std::string(pf->importer->name()));
             return true;
+        }
+        // Readings of another ibdiagnet run than the fabric's: a temperature or a flag may have changed since.
+        if (opticsTime && !optics.empty() && sid != 0 && std::abs(*opticsTime - snapshotTime) > 3600) {
+            const double apart = std::abs(*opticsTime - snapshotTime);
+            summary_.diagnostics.push_back(
+                {opticsFrom, 0, Severity::Warning,
+                 "module readings taken " + numfmt::utc(*opticsTime) + ", " +
+                     (apart >= 2 * 86400 ? numfmt::num(apart / 86400, 3) + " days " : numfmt::num(apart / 3600, 3) + " hours ") +
+                     (*opticsTime < snapshotTime ? "before" : "after") + " the topology snapshot they join (" + numfmt::utc(snapshotTime) + ")"});
         }
         // Rows naming what the snapshot does not hold are dropped, counted in one warning on their file.
         auto dropped = [this](const std::string& file, std::size_t written, std::size_t total, const char* what) {

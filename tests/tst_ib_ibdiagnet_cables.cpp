@@ -230,6 +230,31 @@ private Q_SLOTS:
         QCOMPARE(store.latestSnapshot()->time, kRunTime);
     }
 
+    // Module readings of another run than the fabric's (the real NDR folder holds a .cables two
+    // weeks older than its db_csv) are kept, with a warning saying how far apart they are.
+    void readingsFromAnotherRunAreSaidToBe() {
+        QTemporaryDir dir;
+        const QString run = dir.filePath(QStringLiteral("run"));
+        QVERIFY(QDir().mkpath(run));
+        QVERIFY(QFile::copy(QString::fromStdString(kData + "/ibdiagnet2-run/ibdiagnet2.db_csv"), run + QStringLiteral("/ibdiagnet2.db_csv")));
+        const std::string cables = readData("ibdiagnet2-run/ibdiagnet2.cables");
+        std::ofstream(run.toStdString() + "/ibdiagnet2.cables")
+            << replaceAll(cables, "Running timestamp : 2025-03-31 23:43:18", "Running timestamp : 2025-03-15 06:54:44");
+        Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
+        ImporterRegistry registry;
+        auto s = ImportRunner(store, registry).run({run.toStdString()}, {});
+        QVERIFY2(!s.anyFailed(), messages(s).c_str());
+        QVERIFY2(messages(s).find("ibdiagnet2.cables: warning: module readings taken 2025-03-15 06:54:44 UTC, 16.7 days before the "
+                                  "topology snapshot they join (2025-03-31 23:43:18 UTC)") != std::string::npos,
+                 messages(s).c_str());
+        QCOMPARE(loadPortOptics(store, store.latestSnapshot()->id).size(), std::size_t{4});  // kept
+        // The same run's readings: no warning.
+        QTemporaryDir same;
+        Store other(same.filePath(QStringLiteral("s.sqlite")).toStdString());
+        s = ImportRunner(other, registry).run({kData + "/ibdiagnet2-run/"}, {});
+        QVERIFY2(messages(s).find("module readings taken") == std::string::npos, messages(s).c_str());
+    }
+
     void readingsAloneNeedATopologyThenJoinTheLatest() {
         QTemporaryDir dir;
         Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
