@@ -1,6 +1,7 @@
 // The store's tool-reported events per snapshot (schema v13, fabric_events). See fabric_events.h.
 #include "core/store/fabric_events.h"
 
+#include "core/store/snapshot_devices.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/store/store.h"
 
@@ -8,17 +9,14 @@ namespace fabscope {
 
 std::size_t writeFabricEvents(Store& store, std::int64_t snapshotId, const std::vector<FabricEvent>& events) {
     if (events.empty()) return 0;
-    sql::Stmt find(store.handle(), "SELECT d.id FROM devices d JOIN snap_nodes s ON s.device_id=d.id "
-                                   "WHERE s.snapshot_id=?1 AND d.guid=?2");
+    SnapshotDevices devices(store.handle(), snapshotId);
     sql::Stmt ins(store.handle(), "INSERT INTO fabric_events(snapshot_id, device_id, port, error, check_name, name, summary, line) "
                                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
     std::size_t written = 0;
     for (const FabricEvent& e : events) {
-        const bool found = find.bind(1, snapshotId).bind(2, e.nodeGuid).step();
-        const std::int64_t device = found ? find.integer(0) : 0;
-        find.reset();
-        if (!found) continue;
-        ins.bind(1, snapshotId).bind(2, device).bind(3, e.port).bind(4, e.error ? 1 : 0).bind(5, e.check).bind(6, e.name)
+        const auto device = devices.find(e.nodeGuid);
+        if (!device) continue;
+        ins.bind(1, snapshotId).bind(2, *device).bind(3, e.port).bind(4, e.error ? 1 : 0).bind(5, e.check).bind(6, e.name)
             .bind(7, e.summary).bind(8, e.line).run();
         ++written;
     }

@@ -1,5 +1,6 @@
 // The store's per-snapshot port hints (iblinkinfo's supported widths and speeds) and forwarding
 // tables (dump_fts, ibroute, ibdiagnet .fdbs).
+#include "core/store/snapshot_devices.h"
 #include "core/store/sqlite_stmt.h"
 #include "core/store/store.h"
 
@@ -13,16 +14,12 @@ using sql::Stmt;
 
 
 void Store::writePortHints(std::int64_t snapshotId, const std::vector<PortHint>& hints) {
-    Stmt find(db_, "SELECT d.id FROM devices d JOIN snap_nodes s ON s.device_id=d.id "
-                   "WHERE s.snapshot_id=?1 AND d.guid=?2");
+    SnapshotDevices devices(db_, snapshotId);
     Stmt ins(db_, "INSERT OR REPLACE INTO port_hints VALUES(?1,?2,?3,?4,?5)");
     for (const PortHint& h : hints) {
-        find.bind(1, snapshotId).bind(2, h.nodeGuid);
-        const bool found = find.step();
-        const std::int64_t dev = found ? find.integer(0) : 0;
-        find.reset();
-        if (!found) continue;
-        ins.bind(1, snapshotId).bind(2, dev).bind(3, h.port);
+        const auto dev = devices.find(h.nodeGuid);
+        if (!dev) continue;
+        ins.bind(1, snapshotId).bind(2, *dev).bind(3, h.port);
         if (h.width) ins.bind(4, *h.width);
         else ins.bindNull(4);
         ins.bind(5, h.speed).run();
@@ -47,18 +44,14 @@ std::vector<PortHint> Store::portHints(std::int64_t snapshotId) const {
 
 
 std::size_t Store::writeRoutes(std::int64_t snapshotId, const std::vector<SwitchRoutes>& routes) {
-    Stmt find(db_, "SELECT d.id FROM devices d JOIN snap_nodes s ON s.device_id=d.id "
-                   "WHERE s.snapshot_id=?1 AND d.guid=?2");
+    SnapshotDevices devices(db_, snapshotId);
     Stmt ins(db_, "INSERT OR REPLACE INTO routes VALUES(?1,?2,?3)");
     std::size_t written = 0;
     for (const SwitchRoutes& r : routes) {
-        find.bind(1, snapshotId).bind(2, r.nodeGuid);
-        const bool found = find.step();
-        const std::int64_t dev = found ? find.integer(0) : 0;
-        find.reset();
-        if (!found) continue;
+        const auto dev = devices.find(r.nodeGuid);
+        if (!dev) continue;
         const std::string_view bytes(reinterpret_cast<const char*>(r.egress.data()), r.egress.size());
-        ins.bind(1, snapshotId).bind(2, dev).bindBlob(3, bytes).run();
+        ins.bind(1, snapshotId).bind(2, *dev).bindBlob(3, bytes).run();
         ++written;
     }
     return written;
