@@ -69,6 +69,8 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("TX bias: 7.12, 7.08, 7.15, 7.11 mA")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Flags set: none")), qPrintable(text));
         QCOMPARE(text.count(QStringLiteral("Module: ")), 1);  // node-1's end has no reading
+        // ibdiagnet's warning about node-1, under the link's node-1 end.
+        QVERIFY2(text.contains(QStringLiteral("ibdiagnet reported on node-1 mlx5_0 p1 (1)")), qPrintable(text));
         inspector->tree()->scrollTo(rowNamed(*inspector->tree()->model(), QStringLiteral("Module")), QAbstractItemView::PositionAtTop);
         QVERIFY(saveScreenshot(inspector->grab(), QStringLiteral("fabscope-inspector-optic.png")));
 

@@ -159,14 +159,15 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
     addModule(s, port);
 }
 
-void InspectorPanel::addEvents(int node, const std::string* port) {
+void InspectorPanel::addEvents(int node, const std::string* port, const QString& about) {
     const auto it = snapshot_->events.find(static_cast<std::uint32_t>(node));
     if (it == snapshot_->events.end()) return;
     std::vector<const FabricEvent*> shown;
     for (const FabricEvent& e : it->second)
         if (!port || e.port.empty() || e.port == *port) shown.push_back(&e);
     if (shown.empty()) return;
-    auto* s = section(tr("ibdiagnet reported (%1)").arg(shown.size()));
+    auto* s = section(about.isEmpty() ? tr("ibdiagnet reported (%1)").arg(shown.size())
+                                      : tr("ibdiagnet reported on %1 (%2)").arg(about).arg(shown.size()));
     for (const FabricEvent* e : shown) {
         const QString key = (e->error ? tr("error %1") : tr("warning %1")).arg(qs(e->name)) + (e->port.empty() ? QString() : tr(", port %1").arg(qs(e->port)));
         row(s, key, qs(e->summary))->setToolTip(tr("ibdiagnet2.db_csv line %1, section %2%3").arg(e->line).arg(e->error ? QStringLiteral("ERRORS_") : QStringLiteral("WARNINGS_"), qs(e->check)));
@@ -329,6 +330,8 @@ void InspectorPanel::rebuild() {
         auto* b = section(tr("Port B"));
         b->setData(QStringLiteral("p:%1").arg(link.b.value()), kTargetRole);
         addPort(b, static_cast<int>(link.b.value()));
+        for (PortId p : {link.a, link.b})
+            addEvents(static_cast<int>(f.port(p).node.value()), &f.port(p).name, qs(snapshot_->portLabel(p)));
         auto* n = section(tr("Neighbours (2)"));
         for (PortId p : {link.a, link.b}) {
             const auto node = f.port(p).node.value();
