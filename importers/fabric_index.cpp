@@ -4,8 +4,10 @@ namespace fabscope {
 
 FabricIndex FabricIndex::from(const Fabric& f) {
     FabricIndex ix;
-    for (const Node& n : f.nodes)
+    for (const Node& n : f.nodes) {
         if (n.lid > 0 && !n.guid.empty()) ix.nodeGuidByLid.emplace(n.lid, n.guid);
+        if (!n.guid.empty()) ix.nodeGuids.insert(n.guid);
+    }
     for (const Port& p : f.ports) {
         const Node& n = f.node(p.node);
         if (n.guid.empty()) continue;

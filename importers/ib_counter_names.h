@@ -16,4 +16,10 @@ struct IbField {
 // nullopt for fields that are not counters (PortSelect, CounterSelect...).
 std::optional<IbField> ibCounterField(std::string_view field);
 
+// Rates ibdiagnet derives and prints beside the counters (db_csv PM_INFO, .pm): not counters,
+// so not stored (a series of them would read as a counter's deltas).
+inline bool isIbdiagnetRate(std::string_view name) {
+    return name == "retransmission_per_sec" || name == "max_retransmission_rate";
+}
+
 } // namespace fabscope

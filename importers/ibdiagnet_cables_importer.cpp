@@ -1,7 +1,6 @@
 #include "importers/ibdiagnet_cables_importer.h"
 
-#include "core/fabric_builder.h"
-#include "importers/ibdiagnet_folder.h"
+#include "importers/ibdiagnet_port_block.h"
 #include "importers/line_reader.h"
 #include "importers/text_util.h"
 
@@ -11,22 +10,6 @@
 
 namespace fabscope {
 namespace {
-
-// "Port=1 Lid=0x0018 GUID=0xb0cf0e0300e5b940 Port Name=S.../P1/1/1"
-struct PortLine {
-    std::string guid;
-    std::string port;
-};
-
-std::optional<PortLine> parsePortLine(std::string_view l) {
-    const auto lid = l.find(" Lid="), guid = l.find(" GUID=");
-    if (lid == std::string_view::npos || guid == std::string_view::npos || guid < lid) return std::nullopt;
-    const auto number = parseU64(l.substr(5, lid - 5));
-    const std::string_view g = l.substr(guid + 6, l.find(' ', guid + 6) - (guid + 6));
-    PortLine p{normaliseGuid(g), number ? std::to_string(*number) : std::string()};
-    if (!number || *number == 0 || *number > 255 || p.guid.empty()) return std::nullopt;
-    return p;
-}
 
 // The leading number of "58C", "7.242 mA", "-3.010 dBm"; nullopt for "N/A", "NA", "inf".
 std::optional<double> leadingNumber(std::string_view s) {
@@ -115,8 +98,7 @@ void apply(PortOptics& o, std::string_view key, std::string_view value) {
 int IbdiagnetCablesImporter::detect(std::string_view head) const {
     // ibdiagnet2.pm opens its blocks with the same "Port=.. Lid=.. GUID=.." lines, then
     // "counter=0x.." ones: a module's "Key: Value" lines are what tell the two apart.
-    const bool portLines = (head.starts_with("Port=") || head.find("\nPort=") != std::string_view::npos) &&
-                           head.find(" Lid=0x") != std::string_view::npos && head.find(" GUID=0x") != std::string_view::npos;
+    const bool portLines = hasIbdiagnetPortLines(head);
     int keys = 0;
     for (std::string_view key : {"\nVendor: ", "\nIdentifier: ", "\nSource: PHY_", "\nTemperature: ", "\nPN: "})
         keys += head.find(key) != std::string_view::npos;
@@ -138,21 +120,21 @@ TopologyResult IbdiagnetCablesImporter::read(const ImportInput& in, DiagnosticSi
         const std::string_view l = trim(raw);
         if (l.empty() || l.find_first_not_of('-') == std::string_view::npos) continue;
         if (l.front() == '#') {
-            if (const auto colon = l.find(':'); colon != std::string_view::npos && trim(l.substr(1, colon - 1)) == "Running timestamp")
-                r.time = parseIbdiagnetDate(trim(l.substr(colon + 1)));
+            if (const auto t = ibdiagnetRunningTimestamp(l)) r.time = t;
             continue;
         }
         if (l.starts_with("Port=")) {
             finish();
-            const auto p = parsePortLine(l);
+            const auto p = parseIbdiagnetPortLine(l);
             if (!p) diag.fail(n, "expected 'Port=<1-255> Lid=0x.. GUID=0x<hex> Port Name=..', got '" + std::string(l.substr(0, 80)) + "'");
-            auto [it, added] = at.try_emplace({p->guid, p->port}, r.optics.size());
+            const std::string port = std::to_string(p->port);
+            auto [it, added] = at.try_emplace({p->guid, port}, r.optics.size());
             if (added) r.optics.push_back({});
-            else diag.warn(n, "port " + p->port + " of " + p->guid + " appears again: this block replaces the earlier one");
+            else diag.warn(n, "port " + port + " of " + p->guid + " appears again: this block replaces the earlier one");
             current = &r.optics[it->second];
             *current = PortOptics{};
             current->nodeGuid = p->guid;
-            current->port = p->port;
+            current->port = port;
             current->line = n;
             continue;
         }

@@ -105,6 +105,7 @@ struct PmColumn {
 };
 
 std::optional<PmColumn> pmColumn(std::string_view name, std::size_t index) {
+    if (isIbdiagnetRate(name)) return std::nullopt;
     bool extended = false;
     for (std::string_view suffix : {"Extended", "Ext"}) {
         if (name.size() > suffix.size() && name.ends_with(suffix)) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace fabscope {
@@ -25,6 +26,7 @@ namespace fabscope {
 struct FabricIndex {
     std::unordered_map<int, std::string> nodeGuidByLid;                      // switch port-0 LID, CA port LIDs
     std::unordered_map<std::string, std::pair<std::string, int>> byPortGuid;  // port GUID -> (node GUID, port)
+    std::unordered_set<std::string> nodeGuids;
     static FabricIndex from(const Fabric& f);
 };
 

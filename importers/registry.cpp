@@ -3,6 +3,7 @@
 #include "importers/ibdiagnet_db_csv_importer.h"
 #include "importers/ibdiagnet_cables_importer.h"
 #include "importers/ibdiagnet_fdbs_importer.h"
+#include "importers/ibdiagnet_pm_importer.h"
 #include "importers/iblinkinfo_importer.h"
 #include "importers/ibqueryerrors_importer.h"
 #include "importers/ibroute_importer.h"
@@ -52,6 +53,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbdiagnetDbCsvImporter>());
     importers_.push_back(std::make_unique<IbdiagnetFdbsImporter>());
     importers_.push_back(std::make_unique<IbdiagnetCablesImporter>());
+    importers_.push_back(std::make_unique<IbdiagnetPmImporter>());
     importers_.push_back(std::make_unique<UfmTelemetryImporter>());
     importers_.push_back(std::make_unique<PerftestImporter>());
     importers_.push_back(std::make_unique<NcclTestsImporter>());
