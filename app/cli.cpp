@@ -6,6 +6,7 @@
 #include "app/cli_compare.h"
 #include "app/cli_diff.h"
 #include "app/cli_whatif.h"
+#include "core/analysis/format.h"
 #include "app/cli_report.h"
 
 #include "core/demo_fabric.h"
@@ -202,8 +203,10 @@ int cmdInfo(const std::vector<std::string>& argv) {
     if (modules > 0) std::cout << "modules    " << modules << " read by ibdiagnet (" << flagged << " with flags set)\n";
     if (warnings + errors > 0)
         std::cout << "ibdiagnet  " << warnings << (warnings == 1 ? " warning, " : " warnings, ") << errors << (errors == 1 ? " error\n" : " errors\n");
-    if (i.timeStart) std::cout << "time       " << static_cast<std::int64_t>(*i.timeStart) << " .. " << static_cast<std::int64_t>(*i.timeEnd)
-                               << " (" << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s)\n";
+    if (i.timeStart)
+        std::cout << "time       " << numfmt::utc(*i.timeStart) << " .. " << numfmt::utc(*i.timeEnd) << " ("
+                  << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s; UNIX " << static_cast<std::int64_t>(*i.timeStart)
+                  << " .. " << static_cast<std::int64_t>(*i.timeEnd) << ")\n";
     std::cout << "snapshots ";
     for (const auto& s : i.snapshots) std::cout << " " << s;
     std::cout << "\nimports    " << i.imports.size() << "\n";

@@ -29,7 +29,7 @@ class TestCli : public QObject {
 
 private Q_SLOTS:
     // An ibdiagnet run's folder: info counts the port modules it read (one flagged) and its own
-    // warnings, in JSON and in text.
+    // warnings, in JSON and in text, and dates the counters.
     void infoCountsIbdiagnetsModulesAndWarnings() {
         const QString db = p(QStringLiteral("run.sqlite"));
         QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral(FABSCOPE_TEST_DATA "/ibdiagnet2-run")}).code, 0);
@@ -43,6 +43,9 @@ private Q_SLOTS:
         const Run text = fabscope({QStringLiteral("info"), QStringLiteral("--db"), db});
         QVERIFY2(text.out.contains("modules    4 read by ibdiagnet (1 with flags set)\n"), text.out.constData());
         QVERIFY2(text.out.contains("ibdiagnet  1 warning, 0 errors\n"), text.out.constData());
+        // The counters' span in UTC with its date (PM_INFO, then PM_DELTA after the logged 2 s pause).
+        QVERIFY2(text.out.contains("time       2025-03-31 23:43:18 UTC .. 2025-03-31 23:43:20 UTC (2 s; UNIX 1743464598 .. 1743464600)\n"),
+                 text.out.constData());
     }
 
     void demoImportInfoJson() {
