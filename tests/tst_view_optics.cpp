@@ -1,14 +1,20 @@
 // The inspector shows what a port's module reported (ibdiagnet2.cables) with units: identity,
 // temperature against its alarm, per-lane powers and bias, flags; a passive cable has no sensor;
 // a port without a module shows none; and what ibdiagnet reported about a node (db_csv
-// WARNINGS_). Opened from a store of tests/data/ibdiagnet2-run/.
+// WARNINGS_); the fabric marks the modules to look at on their links, by the thresholds of
+// Analysis > Thresholds. Opened from a store of tests/data/ibdiagnet2-run/.
 #include "gui_fixture.h"
 #include "screenshot.h"
 #include "core/analysis/port_ref.h"
+#include "views/fabric_view.h"
 #include "views/inspector_panel.h"
+#include "views/settings_dialog.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 
+#include <QDialogButtonBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTreeView>
 #include <QtTest>
@@ -100,6 +106,49 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Flags set: Latched TX / RX LOL Indicator 0x0f")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(": TX Bias Alarm and Warning 0x3333")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("RX power: —, —, -0.50, -0.60 dBm")), qPrintable(text));
+    }
+
+    // The fabric marks the two modules to look at (switch A's optic at 77 °C of its 80 °C alarm
+    // with lanes 4.1 dB apart; switch B's with loss-of-lock flags) in amber on their links, says
+    // why in the node's and link's tooltips, and follows the thresholds the user sets.
+    void fabricMarksModulesToLookAt() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store_, false));
+        auto* fabric = w.findChild<FabricView*>();
+        QVERIFY(fabric);
+        QCOMPARE(fabric->moduleMarks().size(), std::size_t{2});
+        QStringList texts;
+        for (const auto& m : fabric->moduleMarks()) texts << m.text;
+        QVERIFY2(texts.contains(QStringLiteral("MF0;sw-mgmt:MQM9700/U1 p1 module: at 77 °C (its alarm 80 °C), receive lanes 4.1 dB "
+                                              "apart (-2.8 to 1.3 dBm)")),
+                 qPrintable(texts.join(u'\n')));
+        QVERIFY2(texts.filter(QStringLiteral(" p3 module: flag Latched TX / RX LOL Indicator 0x0f")).size() == 1, qPrintable(texts.join(u'\n')));
+
+        fabric->renderFrame();
+        QTRY_VERIFY(!fabric->grab().isNull());
+        const QImage shot = fabric->grab().toImage();
+        for (const auto& m : fabric->moduleMarks()) {
+            const auto at = fabric->moduleMarkPosition(m);
+            QVERIFY(at);
+            const QColor c = shot.pixelColor((*at + QPointF(0, 2)).toPoint() * shot.devicePixelRatio());
+            QVERIFY2(c.red() > 220 && c.green() > 140 && c.green() < 210 && c.blue() < 60, qPrintable(c.name()));
+            // The node's tooltip says why.
+            const auto node = fabric->nodePosition(static_cast<int>(m.node));
+            if (node) QVERIFY2(fabric->tooltipAt(*node).contains(m.text.toHtmlEscaped()), qPrintable(fabric->tooltipAt(*node)));
+        }
+        QVERIFY(saveScreenshot(fabric->grab(), QStringLiteral("fabscope-fabric-module-marks.png")));
+
+        // Stricter thresholds in Analysis > Thresholds: only the flagged module stays marked.
+        w.findChild<QAction*>(QStringLiteral("thresholdsAction"))->trigger();
+        auto* dialog = w.findChild<SettingsDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        dialog->editor()->setPlainText(QStringLiteral(R"({"optics": {"temperature_margin_c": 2, "rx_lane_spread_db": 5}})"));
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QCOMPARE(fabric->moduleMarks().size(), std::size_t{1});
+        QVERIFY(fabric->moduleMarks().front().text.contains(QStringLiteral("LOL")));
+        QFile::remove(QString::fromStdString(userConfigPath()));
     }
 };
 

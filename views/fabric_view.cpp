@@ -55,6 +55,7 @@ void FabricView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     selectedNode_ = selectedLink_ = -1;
     overlay_ = {};
     compare_.reset();  // a comparison colours the fabric it was made for
+    updateModuleMarks();
     bin_ = snapshot_ ? snapshot_->rates.binAt(time_) : -1;
     fit();
     Q_EMIT layoutChanged();
@@ -66,6 +67,7 @@ void FabricView::setRates(std::shared_ptr<const StoreSnapshot> snapshot) {
         return;
     }
     snapshot_ = std::move(snapshot);
+    updateModuleMarks();
     bin_ = snapshot_->rates.binAt(time_);
     colourDirty_ = true;
     update();
@@ -496,6 +498,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
             p.drawEllipse(*c, 10, 10);
         }
     paintHopNumbers(p);
+    paintModuleMarks(p);
     if (compare_) compare_->paintMarks(p, *this);  // removed links dashed, width/speed changes labelled
     p.setRenderHint(QPainter::Antialiasing, false);
 
@@ -518,9 +521,10 @@ void FabricView::paintEvent(QPaintEvent* event) {
         p.restore();
     } else {
         const QString note = countersNote(snapshot_->rates, scale_.metric());  // e.g. no byte counters: what colours instead
-        const QString line = snapshot_->rates.empty() ? note
-                             : note.isEmpty()        ? tr("Cursor %1").arg(when)
-                                                     : tr("%1  |  cursor %2").arg(note, when);  // the note first: the time is also under the fabric
+        QString line = snapshot_->rates.empty() ? note
+                       : note.isEmpty()        ? tr("Cursor %1").arg(when)
+                                               : tr("%1  |  cursor %2").arg(note, when);  // the note first: the time is also under the fabric
+        if (const QString modules = moduleMarksNote(); !modules.isEmpty()) line = line.isEmpty() ? modules : line + QStringLiteral("  |  ") + modules;
         p.drawText(QPointF(10, 36), p.fontMetrics().elidedText(line, Qt::ElideRight, std::max(100, width() - 326)));  // left of the legend
     }
     p.drawText(QPointF(10, 54), compare_ ? compare_->hint()

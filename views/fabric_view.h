@@ -5,6 +5,7 @@
 // buffer through a per-edge colour table, whatever the link count. Hosts fold into one group per
 // leaf when they would be closer than a few pixels (level of detail). Zoom and pan are horizontal:
 // a fat-tree is wide and a few tiers tall, so the tiers always fit the height.
+#include "core/analysis/analysis_config.h"
 #include "core/timeseries/link_series.h"
 #include "views/colour_scale.h"
 #include "views/fabric_layout.h"
@@ -56,6 +57,19 @@ public:
     // (views/whatif_colouring.h: Δ after − before, failed links dashed).
     void setCompareColouring(std::shared_ptr<const CompareColouring> colouring);
     [[nodiscard]] const CompareColouring* compareColouring() const { return compare_.get(); }
+
+    // Port modules to look at (ibdiagnet2.cables: flags set, near their alarm temperature, receive
+    // lanes apart; core/analysis/optic_evidence.h with the shared thresholds), each marked with an
+    // amber triangle on its link next to its node (fabric_view_modules.cpp).
+    struct ModuleMark {
+        std::uint32_t node = 0;  // whose port holds the module
+        int link = -1;           // the port's link, -1 when it has none
+        QString text;            // "leaf02 p9 module: flag Latched TX / RX LOL Indicator 0x0f"
+    };
+    void setOpticsConfig(const OpticsConfig& config);
+    [[nodiscard]] const std::vector<ModuleMark>& moduleMarks() const { return moduleMarks_; }
+    // Where a mark is drawn (widget coordinates); nullopt when neither end is on screen.
+    [[nodiscard]] std::optional<QPointF> moduleMarkPosition(const ModuleMark& mark) const;
 
     // Hit testing and probes (widget coordinates), also used by tests.
     [[nodiscard]] int nodeAt(QPointF pos) const;       // node index or -1 (hosts only when unfolded)
@@ -138,6 +152,10 @@ private:
     void invalidateGeometry();
     void paintFindingOverlay(QPainter& p) const;
     void paintHopNumbers(QPainter& p) const;
+    void updateModuleMarks();
+    void paintModuleMarks(QPainter& p) const;
+    [[nodiscard]] QString moduleMarksTooltip(int node, int link) const;  // "" when none
+    [[nodiscard]] QString moduleMarksNote() const;                       // for the header; "" when none
     // Bands (fabric_view_bundles.cpp): the bundle list of the frame's level of detail, the band an
     // edge is drawn in (-1: drawn alone), the ends of a drawn id (edge, or edges + band), the
     // worst link under a drawn id, the bands' colours, the legend's note.
@@ -172,6 +190,8 @@ private:
     std::vector<QRgb> edgeColour_;   // index = drawn id + 1 (edges, then bands)
     int selectedNode_ = -1, selectedLink_ = -1;
     FindingFocus overlay_;
+    OpticsConfig opticsConfig_;
+    std::vector<ModuleMark> moduleMarks_;
     std::shared_ptr<const CompareColouring> compare_;
     LayoutKind layoutKind_ = LayoutKind::Auto;
     QPoint pressPos_;

@@ -135,9 +135,10 @@ QString FabricView::tooltipAt(QPointF pos) const {
     if (const int n = nodeAt(pos); n >= 0) {
         const Node& node = f.nodes[static_cast<std::size_t>(n)];
         return tr("<b>%1</b><br>%2, GUID %3<br>tier %4, %5 ports")
-            .arg(qs(node.description).toHtmlEscaped(), QString::fromUtf8(toString(node.type).data()), qs(node.guid))
-            .arg(snapshot_->tiers[static_cast<std::size_t>(n)])
-            .arg(node.numPorts);
+                   .arg(qs(node.description).toHtmlEscaped(), QString::fromUtf8(toString(node.type).data()), qs(node.guid))
+                   .arg(snapshot_->tiers[static_cast<std::size_t>(n)])
+                   .arg(node.numPorts) +
+               moduleMarksTooltip(n, -1);
     }
     const int e = edgeAt(pos);
     if (e < 0) return {};
@@ -162,6 +163,7 @@ QString FabricView::tooltipAt(QPointF pos) const {
                    .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(l)))).toHtmlEscaped(),
                         qs(widthSpeedLabel(link.width, link.speed)), capacity)
                    .arg(edge.members > 1 ? tr("<br>%1 parallel links").arg(edge.members) : QString());
+        text += moduleMarksTooltip(-1, static_cast<int>(l));
         const ColourScale gbps(LinkMetric::ThroughputUp);
         text += tr("<br>up %1 (%2), down %3 (%4)")
                     .arg(gbps.format(util(LinkMetric::ThroughputUp, l)), pct.format(util(LinkMetric::UtilUp, l)),

@@ -20,19 +20,6 @@ std::string identity(const PortOptics& o) {
     return s.empty() ? "unnamed module" : s;
 }
 
-// What is worth reading in the summary about one end's module; empty when nothing is.
-std::string notable(const PortOptics& o, const OpticsConfig& config) {
-    const OpticConcerns c = opticConcerns(o, config);
-    std::string s;
-    auto add = [&s](const std::string& clause) { s += (s.empty() ? "" : ", ") + clause; };
-    if (c.nearAlarm) add("at " + numfmt::num(*o.temperatureC) + " °C (its alarm " + numfmt::num(*o.temperatureAlarmC) + " °C)");
-    if (c.lanesApart)
-        add("receive lanes " + numfmt::num(*o.rxMaxDbm() - *o.rxMinDbm()) + " dB apart (" + numfmt::num(*o.rxMinDbm()) + " to " +
-            numfmt::num(*o.rxMaxDbm()) + " dBm)");
-    for (const std::string& flag : o.alarms) add("flag " + flag);
-    return s;
-}
-
 } // namespace
 
 OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config) {
@@ -43,6 +30,18 @@ OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config) {
     c.lanesApart = lo && hi && *hi - *lo >= config.rxLaneSpreadDb;
     c.flagged = !o.alarms.empty();
     return c;
+}
+
+std::string opticConcernText(const PortOptics& o, const OpticsConfig& config) {
+    const OpticConcerns c = opticConcerns(o, config);
+    std::string s;
+    auto add = [&s](const std::string& clause) { s += (s.empty() ? "" : ", ") + clause; };
+    if (c.nearAlarm) add("at " + numfmt::num(*o.temperatureC) + " °C (its alarm " + numfmt::num(*o.temperatureAlarmC) + " °C)");
+    if (c.lanesApart)
+        add("receive lanes " + numfmt::num(*o.rxMaxDbm() - *o.rxMinDbm()) + " dB apart (" + numfmt::num(*o.rxMinDbm()) + " to " +
+            numfmt::num(*o.rxMaxDbm()) + " dBm)");
+    for (const std::string& flag : o.alarms) add("flag " + flag);
+    return s;
 }
 
 void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig& config, std::vector<Finding>& findings) {
@@ -67,7 +66,7 @@ void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig&
                 if (!rxMin || *lo < *rxMin) rxMin = lo;
                 if (!rxSpread || *hi - *lo > *rxSpread) rxSpread = *hi - *lo;
             }
-            if (const std::string n = notable(o, config); !n.empty()) clauses += "; " + label + " module " + n;
+            if (const std::string n = opticConcernText(o, config); !n.empty()) clauses += "; " + label + " module " + n;
         }
         if (modules.empty()) continue;
         f.metrics.emplace_back("optic_modules", modules);

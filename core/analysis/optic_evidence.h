@@ -6,6 +6,7 @@
 #include "core/analysis/findings.h"
 #include "core/store/port_optics.h"
 
+#include <string>
 #include <vector>
 
 namespace fabscope {
@@ -19,6 +20,9 @@ struct OpticConcerns {
     [[nodiscard]] bool any() const { return nearAlarm || lanesApart || flagged; }
 };
 OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config);
+// Those concerns in words ("at 77 °C (its alarm 80 °C), flag ..."); empty when there are none.
+// The findings' summaries and the fabric view's marks say the same.
+std::string opticConcernText(const PortOptics& o, const OpticsConfig& config);
 
 // Adds optic_* metrics to each such finding one of whose ports has a module reading, and a
 // clause to its summary when a module is within `config.temperatureMarginC` of its alarm

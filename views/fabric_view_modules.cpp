@@ -1,0 +1,100 @@
+// The fabric view's marks for port modules to look at: an amber triangle on the module's link,
+// next to the node whose port holds it, so a flagged optic is seen on the graph before anyone
+// opens the inspector. The rule and its words are the findings' (core/analysis/optic_evidence.h).
+#include "core/analysis/optic_evidence.h"
+#include "views/fabric_view.h"
+#include "views/store_snapshot.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fabscope {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr double kMarkOffset = 20;  // px from the node's centre along its link
+constexpr double kMarkSize = 7;     // px, half the triangle's width
+
+} // namespace
+
+void FabricView::setOpticsConfig(const OpticsConfig& config) {
+    opticsConfig_ = config;
+    updateModuleMarks();
+    update();
+}
+
+void FabricView::updateModuleMarks() {
+    moduleMarks_.clear();
+    if (!snapshot_) return;
+    const Fabric& f = snapshot_->fabric;
+    for (const auto& [portId, optics] : snapshot_->optics) {
+        if (portId >= f.ports.size()) continue;
+        const std::string why = opticConcernText(optics, opticsConfig_);
+        if (why.empty()) continue;
+        const PortId port(portId);
+        const auto link = snapshot_->linkOf(port);
+        moduleMarks_.push_back({static_cast<std::uint32_t>(f.port(port).node.value()),
+                                link ? static_cast<int>(link->value()) : -1,
+                                qs(snapshot_->portLabel(port) + " module: " + why)});
+    }
+    // Stable order for tooltips and tests: by node, then text.
+    std::sort(moduleMarks_.begin(), moduleMarks_.end(),
+              [](const ModuleMark& a, const ModuleMark& b) { return a.node != b.node ? a.node < b.node : a.text < b.text; });
+}
+
+std::optional<QPointF> FabricView::moduleMarkPosition(const ModuleMark& mark) const {
+    if (!snapshot_ || !layout_) return std::nullopt;
+    const auto own = nodePosition(static_cast<int>(mark.node));
+    std::optional<QPointF> far;
+    if (mark.link >= 0) {
+        const Link& l = snapshot_->fabric.links[static_cast<std::size_t>(mark.link)];
+        const auto a = snapshot_->fabric.port(l.a).node.value(), b = snapshot_->fabric.port(l.b).node.value();
+        far = nodePosition(static_cast<int>(a == mark.node ? b : a));
+    }
+    if (own && far && *own != *far) {
+        const QPointF d = *far - *own;
+        const double len = std::hypot(d.x(), d.y());
+        return *own + d * (std::min(kMarkOffset, len / 3) / len);
+    }
+    if (own) return *own + QPointF(kMarkSize + 4, -(kMarkSize + 4));
+    if (far) return *far + QPointF(kMarkSize + 4, kMarkSize + 4);  // a folded host: beside its leaf
+    return std::nullopt;
+}
+
+void FabricView::paintModuleMarks(QPainter& p) const {
+    if (moduleMarks_.empty()) return;
+    p.save();
+    p.setPen(QPen(QColor(90, 50, 0), 1.2));
+    p.setBrush(QColor(255, 176, 0));
+    for (const ModuleMark& m : moduleMarks_) {
+        const auto c = moduleMarkPosition(m);
+        if (!c || !rect().contains(c->toPoint())) continue;
+        QPainterPath tri;
+        tri.moveTo(c->x(), c->y() - kMarkSize);
+        tri.lineTo(c->x() + kMarkSize, c->y() + kMarkSize * 0.8);
+        tri.lineTo(c->x() - kMarkSize, c->y() + kMarkSize * 0.8);
+        tri.closeSubpath();
+        p.drawPath(tri);
+    }
+    p.restore();
+}
+
+QString FabricView::moduleMarksNote() const {
+    if (moduleMarks_.empty()) return {};
+    const auto n = static_cast<int>(moduleMarks_.size());
+    return n == 1 ? tr("▲ 1 port module to look at (hover for why)") : tr("▲ %1 port modules to look at (hover for why)").arg(n);
+}
+
+QString FabricView::moduleMarksTooltip(int node, int link) const {
+    QString text;
+    for (const ModuleMark& m : moduleMarks_)
+        if ((node >= 0 && static_cast<int>(m.node) == node) || (link >= 0 && m.link == link))
+            text += QStringLiteral("<br>▲ ") + m.text.toHtmlEscaped();
+    return text;
+}
+
+} // namespace fabscope
