@@ -1,7 +1,8 @@
 // `fabscope compare` (issue 19) on compare_fixture.h's good and bad runs, one store with two
 // windows and two stores: the downed uplink, the 1x link and the job that lost GPUDirect RDMA
 // rank first; only the links whose load moved (the downed uplink's siblings, the 1x link) have
-// load changes; a link with counters on one side only says so instead of reading as zero.
+// load changes; a link with counters on one side only says so instead of reading as zero. Two
+// ibdiagnet runs of one fabric: the port modules that got worse or were swapped between them.
 #include "compare_fixture.h"
 
 #include "cli_run.h"
@@ -10,6 +11,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <QDir>
+
+#include <fstream>
+#include <map>
 #include <set>
 
 namespace {
@@ -19,6 +24,18 @@ using clitest::runCli;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString secs(double v) { return QString::number(static_cast<qint64>(v)); }
+
+std::string readData(const std::string& rel) {
+    std::ifstream in(std::string(FABSCOPE_TEST_DATA "/") + rel, std::ios::binary);
+    if (!in) qFatal("missing test data %s", rel.c_str());
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+    const auto at = s.find(from);
+    if (at == std::string::npos) qFatal("no '%s' in the test text", from.c_str());
+    return s.replace(at, from.size(), to);
+}
 
 // "leaf01 p21>spine02 p1": a change's link, transmitting end first.
 std::string linkOf(const QJsonObject& c) {
@@ -122,6 +139,53 @@ private Q_SLOTS:
                                 QStringLiteral("--bad"), good});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("no changes beyond noise"), r.out.constData());
+    }
+
+    // The good run is tests/data/ibdiagnet2-run/; in the bad one, a week later, switch A's port-1
+    // optic lost 3.4 dB on lane 2, its port-3 optic latched loss of lock, and the copper cable on
+    // its port 2 was swapped. Switch B's port-3 optic, flagged in both runs, is no change.
+    void portModulesThatGotWorseOrWereSwapped() {
+        const QString run = dir_.filePath(QStringLiteral("bad-run"));
+        QVERIFY(QDir().mkpath(run));
+        const std::string week = "2025-04-07 23:43:18";
+        std::ofstream(run.toStdString() + "/ibdiagnet2.db_csv")
+            << replaced(readData("ibdiagnet2-run/ibdiagnet2.db_csv"), "2025-03-31 23:43:18", week);
+        std::string cables = replaced(readData("ibdiagnet2-run/ibdiagnet2.cables"), "2025-03-31 23:43:18", week);
+        cables = replaced(cables, "RX2 Power: 0.525 mW, -2.800 dBm", "RX2 Power: 0.240 mW, -6.200 dBm");
+        const auto port3 = cables.find("Port Name=sw-mgmt/U1/P1/1/3");
+        const auto lol = cables.find("Latched  TX / RX LOL Indicator: 0x00", port3);
+        QVERIFY(port3 != std::string::npos && lol != std::string::npos);
+        cables.replace(lol, 36, "Latched  TX / RX LOL Indicator: 0x03");
+        cables = replaced(cables, "SN: AD25020002", "SN: AD25020099");
+        std::ofstream(run.toStdString() + "/ibdiagnet2.cables") << cables;
+        const QString good = dir_.filePath(QStringLiteral("modules-good.sqlite")), bad = dir_.filePath(QStringLiteral("modules-bad.sqlite"));
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), good, QStringLiteral(FABSCOPE_TEST_DATA "/ibdiagnet2-run")}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), bad, run}).code, 0);
+
+        const QJsonArray all = changes(runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), good, QStringLiteral("--bad-db"), bad,
+                                                 QStringLiteral("--json")}));
+        std::map<std::string, QJsonObject> byLink;
+        for (const auto& v : all) byLink[linkOf(v.toObject())] = v.toObject();
+        QCOMPARE(byLink.size(), std::size_t{3});
+
+        const QJsonObject lol3 = byLink.at("MF0;sw-mgmt:MQM9700/U1 p3>Quantum-2 Mellanox Technologies p3");
+        QCOMPARE(lol3[QStringLiteral("kind")].toString(), QStringLiteral("errors"));
+        QCOMPARE(lol3[QStringLiteral("good")].toObject()[QStringLiteral("optic_flags")].toString(), QStringLiteral("none"));
+        QCOMPARE(lol3[QStringLiteral("bad")].toObject()[QStringLiteral("optic_flags")].toString(), QStringLiteral("Latched TX / RX LOL Indicator 0x03"));
+        QCOMPARE(all[0].toObject(), lol3);  // a flag newly set ranks first
+
+        const QJsonObject dim = byLink.at("MF0;sw-mgmt:MQM9700/U1 p1>node-1 mlx5_0 p1");
+        QCOMPARE(dim[QStringLiteral("kind")].toString(), QStringLiteral("errors"));
+        QVERIFY2(dim[QStringLiteral("summary")].toString().endsWith(
+                     QStringLiteral("weakest receive lane -2.8 dBm in the good run, -6.2 dBm in the bad (3.4 dB less light)")),
+                 qPrintable(dim[QStringLiteral("summary")].toString()));
+        QCOMPARE(dim[QStringLiteral("good")].toObject()[QStringLiteral("optic_rx_min_dbm")].toDouble(), -2.8);
+        QCOMPARE(dim[QStringLiteral("bad")].toObject()[QStringLiteral("optic_rx_min_dbm")].toDouble(), -6.2);
+
+        const QJsonObject swap = byLink.at("MF0;sw-mgmt:MQM9700/U1 p2>node-2 mlx5_0 p1");
+        QCOMPARE(swap[QStringLiteral("kind")].toString(), QStringLiteral("topology"));
+        QVERIFY(swap[QStringLiteral("good")].toObject()[QStringLiteral("module")].toString().endsWith(QStringLiteral("SN AD25020002")));
+        QVERIFY(swap[QStringLiteral("bad")].toObject()[QStringLiteral("module")].toString().endsWith(QStringLiteral("SN AD25020099")));
     }
 
     void usageErrors() {

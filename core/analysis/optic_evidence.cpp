@@ -12,14 +12,6 @@ bool aboutLinkHealth(FindingKind k) {
     return k == FindingKind::ErrorLink || k == FindingKind::LinkFlap || k == FindingKind::DegradedLink;
 }
 
-std::string identity(const PortOptics& o) {
-    std::string s = o.vendor;
-    for (const std::string* part : {&o.partNumber, &o.type})
-        if (!part->empty()) s += (s.empty() ? "" : " ") + *part;
-    if (!o.serial.empty()) s += " SN " + o.serial;
-    return s.empty() ? "unnamed module" : s;
-}
-
 } // namespace
 
 OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config) {
@@ -30,6 +22,14 @@ OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config) {
     c.lanesApart = lo && hi && *hi - *lo >= config.rxLaneSpreadDb;
     c.flagged = !o.alarms.empty();
     return c;
+}
+
+std::string opticIdentity(const PortOptics& o) {
+    std::string s = o.vendor;
+    for (const std::string* part : {&o.partNumber, &o.type})
+        if (!part->empty()) s += (s.empty() ? "" : " ") + *part;
+    if (!o.serial.empty()) s += " SN " + o.serial;
+    return s.empty() ? "unnamed module" : s;
 }
 
 std::string opticConcernText(const PortOptics& o, const OpticsConfig& config) {
@@ -57,7 +57,7 @@ void addOpticEvidence(const std::vector<PortOptics>& optics, const OpticsConfig&
             if (it == byPort.end()) continue;
             const PortOptics& o = *it->second;
             const std::string label = AnalysisContext::label(p);
-            modules += (modules.empty() ? "" : "; ") + label + ": " + identity(o);
+            modules += (modules.empty() ? "" : "; ") + label + ": " + opticIdentity(o);
             if (o.temperatureC && (!hottest || *o.temperatureC > *hottest)) {
                 hottest = o.temperatureC;
                 alarmOfHottest = o.temperatureAlarmC;

@@ -20,6 +20,8 @@ struct OpticConcerns {
     [[nodiscard]] bool any() const { return nearAlarm || lanesApart || flagged; }
 };
 OpticConcerns opticConcerns(const PortOptics& o, const OpticsConfig& config);
+// "ACME OPTICS OSFP-400G-SR4-T 850 nm VCSEL SN AC25010001" (vendor, part, type, serial).
+std::string opticIdentity(const PortOptics& o);
 // Those concerns in words ("at 77 °C (its alarm 80 °C), flag ..."); empty when there are none.
 // The findings' summaries and the fabric view's marks say the same.
 std::string opticConcernText(const PortOptics& o, const OpticsConfig& config);

@@ -80,6 +80,7 @@ CompareReport compareRuns(const Store& goodStore, const std::string& goodName, C
     r.good = good.info;
     r.bad = bad.info;
     topologyChanges(good, bad, r.changes);
+    moduleChanges(good, bad, config.optics, r.changes);
     checkCancel(cancel);
     {
         const Store::ReadTransaction readGood(goodStore);

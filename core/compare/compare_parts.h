@@ -21,6 +21,8 @@ struct Side {
 void topologyChanges(const Side& good, const Side& bad, std::vector<Change>& out);
 // Per link direction: p50/p95/p99 utilisation and time above the hot threshold.
 void loadChanges(const Side& good, const Side& bad, const CompareConfig& c, double hotUtil, std::vector<Change>& out);
+// Port modules read on both sides (ibdiagnet2.cables): swapped, or worse (compare_modules.cpp).
+void moduleChanges(const Side& good, const Side& bad, const OpticsConfig& config, std::vector<Change>& out);
 // Error, flap, pause and congestion findings that one side has and the other not.
 void findingChanges(const Side& good, const Side& bad, std::vector<Change>& out);
 // The job: rank -> host, rings and trees, transports (GDRDMA), NCCL version.
