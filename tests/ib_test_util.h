@@ -1,8 +1,10 @@
 #pragma once
 // Helpers shared by the tst_ib_* tests: read tests/data files, import counters into an
 // in-memory store (optionally over a topology), and look series up the way a user names them.
+#include "core/analysis/findings.h"
 #include "core/store/store.h"
 #include "importers/ibnetdiscover_importer.h"
+#include "importers/import_runner.h"
 #include "importers/importer.h"
 
 #include <QFile>
@@ -86,6 +88,22 @@ Diagnostic failureOf(const std::string& file, Parse&& parse) {
         return e.diagnostic();
     }
     return {file, -1, Severity::Info, "imported without error"};
+}
+
+// Every diagnostic of an import, one per line (a failed check's message).
+inline std::string messages(const ImportSummary& s) {
+    std::string out;
+    for (const auto& d : s.diagnostics) out += d.format() + "\n";
+    return out;
+}
+
+// The first finding of `kind` naming port `port` of the node with GUID `guid`.
+inline const Finding* findingOn(const FindingsReport& r, FindingKind kind, const std::string& guid, const std::string& port) {
+    for (const auto& f : r.findings)
+        if (f.kind == kind)
+            for (const auto& p : f.ports)
+                if (p.guid == guid && p.port == port) return &f;
+    return nullptr;
 }
 
 } // namespace ibtest

@@ -43,20 +43,6 @@ const PortOptics* find(const std::vector<PortOptics>& all, const std::string& gu
 
 using Lanes = std::vector<std::optional<double>>;
 
-std::string messages(const ImportSummary& s) {
-    std::string out;
-    for (const auto& d : s.diagnostics) out += d.format() + "\n";
-    return out;
-}
-
-const Finding* findingOn(const FindingsReport& r, FindingKind kind, const std::string& guid, const std::string& port) {
-    for (const auto& f : r.findings)
-        if (f.kind == kind)
-            for (const auto& p : f.ports)
-                if (p.guid == guid && p.port == port) return &f;
-    return nullptr;
-}
-
 std::optional<MetricValue> metric(const Finding& f, const std::string& name) {
     for (const auto& [k, v] : f.metrics)
         if (k == name) return v;

@@ -37,25 +37,11 @@ Diagnostic failure(const std::string& text) {
     return failureOf(kFile, [&] { importPm(text); });
 }
 
-std::string messages(const ImportSummary& s) {
-    std::string out;
-    for (const auto& d : s.diagnostics) out += d.format() + "\n";
-    return out;
-}
-
 std::set<std::string> countersOf(const Store& store, const std::string& node, const std::string& port) {
     std::set<std::string> names;
     for (const auto& s : store.series())
         if (s.nodeRef == node && s.port == port) names.insert(s.counter);
     return names;
-}
-
-const Finding* findingOn(const FindingsReport& r, FindingKind kind, const std::string& guid, const std::string& port) {
-    for (const auto& f : r.findings)
-        if (f.kind == kind)
-            for (const auto& p : f.ports)
-                if (p.guid == guid && p.port == port) return &f;
-    return nullptr;
 }
 
 // The error_link finding on a port for one counter (one finding per port and counter).

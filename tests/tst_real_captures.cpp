@@ -23,12 +23,6 @@ constexpr double kRunTime = 1743464598;  // RUN_INFO Date "2025-03-31 23:43:18 U
 
 std::size_t count(const ImportSummary& s, FileStatus status) { return s.count(status); }
 
-std::string messages(const ImportSummary& s) {
-    std::string out;
-    for (const auto& d : s.diagnostics) out += d.format() + "\n";
-    return out;
-}
-
 const SeriesInfo* findSeries(const std::vector<SeriesInfo>& all, const std::string& node, const std::string& port,
                              const std::string& counter) {
     for (const auto& s : all)
