@@ -172,20 +172,25 @@ int cmdInfo(const std::vector<std::string>& argv) {
     const auto unmapped = unmappedSeries(store);
     std::vector<JobSummary> jobs;
     for (const auto& sj : loadJobs(store)) jobs.push_back(summarise(sj));
-    // What ibdiagnet read from the latest snapshot's port modules and said about its nodes.
-    std::size_t modules = 0, flagged = 0, warnings = 0, errors = 0;
+    // What ibdiagnet read from the latest snapshot's port modules, and what each tool said about its nodes.
+    std::size_t modules = 0, flagged = 0;
+    std::map<std::string, std::pair<std::size_t, std::size_t>> byTool{{"ibdiagnet", {0, 0}}};  // tool -> warnings, errors
     if (const auto latest = store.latestSnapshot()) {
         for (const PortOptics& o : loadPortOptics(store, latest->id)) {
             ++modules;
             flagged += !o.alarms.empty();
         }
-        for (const FabricEvent& e : loadFabricEvents(store, latest->id)) ++(e.error ? errors : warnings);
+        for (const FabricEvent& e : loadFabricEvents(store, latest->id)) {
+            auto& [warnings, errors] = byTool[e.tool];
+            ++(e.error ? errors : warnings);
+        }
     }
     if (a.flag("json")) {
         auto j = infoJson(i);
         j["job_list"] = jobsJson(jobs);
         j["modules"] = {{"read", modules}, {"flagged", flagged}};
-        j["ibdiagnet"] = {{"warnings", warnings}, {"errors", errors}};
+        for (const auto& [tool, counts] : byTool)
+            if (tool == "ibdiagnet" || counts.first + counts.second > 0) j[tool] = {{"warnings", counts.first}, {"errors", counts.second}};
         j["unmapped"] = nlohmann::ordered_json::array();
         for (const auto& u : unmapped)
             j["unmapped"].push_back({{"node", u.node}, {"port", u.port}, {"counter", u.counter}, {"reason", u.reason}});
@@ -201,8 +206,12 @@ int cmdInfo(const std::vector<std::string>& argv) {
               << "jobs       " << i.jobs << "\n";
     printJobs(jobs);
     if (modules > 0) std::cout << "modules    " << modules << " read by ibdiagnet (" << flagged << " with flags set)\n";
-    if (warnings + errors > 0)
-        std::cout << "ibdiagnet  " << warnings << (warnings == 1 ? " warning, " : " warnings, ") << errors << (errors == 1 ? " error\n" : " errors\n");
+    for (const auto& [tool, counts] : byTool) {
+        const auto [warnings, errors] = counts;
+        if (warnings + errors > 0)
+            std::cout << (tool + "          ").substr(0, std::max<std::size_t>(tool.size() + 1, 11)) << warnings
+                      << (warnings == 1 ? " warning, " : " warnings, ") << errors << (errors == 1 ? " error\n" : " errors\n");
+    }
     if (i.timeStart)
         std::cout << "time       " << numfmt::utc(*i.timeStart) << " .. " << numfmt::utc(*i.timeEnd) << " ("
                   << static_cast<std::int64_t>(*i.timeEnd - *i.timeStart) << " s; UNIX " << static_cast<std::int64_t>(*i.timeStart)

@@ -383,7 +383,7 @@ private:
                 }
                 if (!result.events.empty()) eventsFrom = pf.path;
                 auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
-                                                      result.optics.size());
+                                                      result.optics.size() + result.events.size());
                 for (const auto& r : result.routes)
                     rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
                 parsed.emplace_back(&pf, rows);
@@ -409,13 +409,13 @@ private:
             sid = store_.writeSnapshot(fabric, label, snapshotTime);
             store_.writePortHints(sid, hints);
         } else if (const auto latest = store_.latestSnapshot()) {
-            sid = latest->id;  // forwarding tables and module readings alone belong to the fabric already stored
+            sid = latest->id;  // forwarding tables, module readings and switch reports alone belong to the fabric already stored
             snapshotTime = latest->time;
         }
-        if (sid == 0) {  // forwarding tables or module readings with nothing to attach to: they fail, the store stays as it was
+        if (sid == 0) {  // forwarding tables, module readings or switch reports with nothing to attach to: they fail, the store stays as it was
+            const char* what = !optics.empty() ? "module readings" : !events.empty() ? "switch reports" : "forwarding tables";
             for (const auto& [pf, rows] : parsed)
-                fail(pf->path, 0, (optics.empty() ? "forwarding tables" : "module readings") + std::string(" need a topology: import ibnetdiscover output first"),
-                     std::string(pf->importer->name()));
+                fail(pf->path, 0, what + std::string(" need a topology: import ibnetdiscover output first"), std::string(pf->importer->name()));
             return true;
         }
         // Readings of another ibdiagnet run than the fabric's: a temperature or a flag may have changed since.
@@ -436,7 +436,7 @@ private:
         dropped(routesFrom, store_.writeRoutes(sid, routes), routes.size(), " forwarding tables name switches not in the topology");
         dropped(opticsFrom, writePortOptics(store_, sid, optics), optics.size(), " module readings name ports not in the topology");
         dropped(eventsFrom, writeFabricEvents(store_, sid, events), events.size(),
-                " ibdiagnet warnings and errors name nodes not in the topology");
+                " warnings and errors of ibdiagnet or ibswinfo name nodes not in the topology");
         if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it
             SampleWriter writer(store_);
             for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);

@@ -4,6 +4,7 @@
 #include "importers/ibdiagnet_cables_importer.h"
 #include "importers/ibdiagnet_fdbs_importer.h"
 #include "importers/ibdiagnet_pm_importer.h"
+#include "importers/ibswinfo_importer.h"
 #include "importers/iblinkinfo_importer.h"
 #include "importers/ibqueryerrors_importer.h"
 #include "importers/ibroute_importer.h"
@@ -54,6 +55,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbdiagnetFdbsImporter>());
     importers_.push_back(std::make_unique<IbdiagnetCablesImporter>());
     importers_.push_back(std::make_unique<IbdiagnetPmImporter>());
+    importers_.push_back(std::make_unique<IbswinfoImporter>());
     importers_.push_back(std::make_unique<UfmTelemetryImporter>());
     importers_.push_back(std::make_unique<PerftestImporter>());
     importers_.push_back(std::make_unique<NcclTestsImporter>());

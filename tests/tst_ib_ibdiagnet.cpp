@@ -133,7 +133,8 @@ private Q_SLOTS:
         QCOMPARE(info.unmappedSeries, std::size_t{0});  // PM_INFO GUIDs map onto the snapshot just written
         const auto parsed = parse(readData("ibdiagnet/small-fabric.db_csv"));
         QCOMPARE(info.samples, parsed.samples.size());
-        QCOMPARE(s.files.front().rows, std::int64_t(parsed.fabric.nodes.size() + parsed.fabric.links.size() + parsed.samples.size()));
+        QCOMPARE(s.files.front().rows,
+                 std::int64_t(parsed.fabric.nodes.size() + parsed.fabric.links.size() + parsed.samples.size() + parsed.events.size()));
         // Re-importing is a no-op.
         const auto again = ImportRunner(store, registry).run({FABSCOPE_TEST_DATA "/ibdiagnet/small-fabric.db_csv"}, {});
         QCOMPARE(again.count(FileStatus::AlreadyImported), std::size_t{1});

@@ -363,6 +363,7 @@ private Q_SLOTS:
         QCOMPARE(checks->rows.size(), std::size_t{1});
         QCOMPARE(row(*checks, 0).at("Node or port"), std::string("node-1 mlx5_0"));
         QCOMPARE(row(*checks, 0).at("Event"), std::string("FW_VERSION"));
+        QCOMPARE(row(*checks, 0).at("Tool"), std::string("ibdiagnet"));
         // The same in the CSV and JSON the report writes.
         QVERIFY(renderCsv(doc).find("# table,port_modules\r\n") != std::string::npos);
         const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(renderJson(d))).object();

@@ -108,6 +108,37 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("RX power: —, —, -0.50, -0.60 dBm")), qPrintable(text));
     }
 
+    // ibswinfo's report on switch A (a real output with PSU1's DC power and fan in ERROR, its
+    // GUID set to switch A's): under the switch, titled by the tool, beside ibdiagnet's own.
+    void inspectorShowsWhatIbswinfoReported() {
+        const QString store = dir_.filePath(QStringLiteral("ibswinfo.sqlite"));
+        QVERIFY(QFile::copy(store_, store));
+        QFile in(QStringLiteral(FABSCOPE_TEST_DATA "/ibswinfo/test3.out"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QString report = dir_.filePath(QStringLiteral("swA.ibswinfo.txt"));
+        QFile out(report);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(in.readAll().replace("0x08c0eb0300add20e", kSwitch.c_str()));
+        out.close();
+        {
+            Store s(store.toStdString());
+            ImporterRegistry reg;
+            QVERIFY(!ImportRunner(s, reg).run({report.toStdString()}, {}).anyFailed());
+        }
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store, false));
+        auto* inspector = w.findChild<InspectorPanel*>();
+        w.selection()->selectNode(static_cast<int>(w.snapshot()->nodeByName.at(kSwitch)));
+        const QString text = inspector->text();
+        QVERIFY2(text.contains(QStringLiteral("ibswinfo reported (2)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("error PSU_DC_POWER: PSU1 DC power ERROR")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("error PSU_FAN: PSU1 fan ERROR")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("ibdiagnet reported")), qPrintable(text));  // ibdiagnet said nothing about switch A
+        QVERIFY(saveScreenshot(inspector->grab(), QStringLiteral("fabscope-inspector-ibswinfo.png")));
+    }
+
     // The fabric marks the two modules to look at (switch A's optic at 77 °C of its 80 °C alarm
     // with lanes 4.1 dB apart; switch B's with loss-of-lock flags) in amber on their links, says
     // why in the node's and link's tooltips, and follows the thresholds the user sets.

@@ -162,15 +162,21 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
 void InspectorPanel::addEvents(int node, const std::string* port, const QString& about) {
     const auto it = snapshot_->events.find(static_cast<std::uint32_t>(node));
     if (it == snapshot_->events.end()) return;
-    std::vector<const FabricEvent*> shown;
+    // One section per tool that reported something here ("ibdiagnet reported (2)", "ibswinfo reported (1)").
+    std::map<std::string, std::vector<const FabricEvent*>> byTool;
     for (const FabricEvent& e : it->second)
-        if (!port || e.port.empty() || e.port == *port) shown.push_back(&e);
-    if (shown.empty()) return;
-    auto* s = section(about.isEmpty() ? tr("ibdiagnet reported (%1)").arg(shown.size())
-                                      : tr("ibdiagnet reported on %1 (%2)").arg(about).arg(shown.size()));
-    for (const FabricEvent* e : shown) {
-        const QString key = (e->error ? tr("error %1") : tr("warning %1")).arg(qs(e->name)) + (e->port.empty() ? QString() : tr(", port %1").arg(qs(e->port)));
-        row(s, key, qs(e->summary))->setToolTip(tr("ibdiagnet2.db_csv line %1, section %2%3").arg(e->line).arg(e->error ? QStringLiteral("ERRORS_") : QStringLiteral("WARNINGS_"), qs(e->check)));
+        if (!port || e.port.empty() || e.port == *port) byTool[e.tool].push_back(&e);
+    for (const auto& [tool, shown] : byTool) {
+        auto* s = section(about.isEmpty() ? tr("%1 reported (%2)").arg(qs(tool)).arg(shown.size())
+                                          : tr("%1 reported on %2 (%3)").arg(qs(tool), about).arg(shown.size()));
+        for (const FabricEvent* e : shown) {
+            const QString key = (e->error ? tr("error %1") : tr("warning %1")).arg(qs(e->name)) + (e->port.empty() ? QString() : tr(", port %1").arg(qs(e->port)));
+            const QString where = tool == "ibdiagnet" ? tr("ibdiagnet2.db_csv line %1, section %2%3")
+                                                            .arg(e->line)
+                                                            .arg(e->error ? QStringLiteral("ERRORS_") : QStringLiteral("WARNINGS_"), qs(e->check))
+                                                      : tr("%1 output line %2").arg(qs(tool)).arg(e->line);
+            row(s, key, qs(e->summary))->setToolTip(where);
+        }
     }
 }
 

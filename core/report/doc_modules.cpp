@@ -1,6 +1,7 @@
-// Port modules and ibdiagnet's own checks: the optics and cables to look at (near their
-// temperature alarm, receive lanes far apart, flags set) and what ibdiagnet itself warned about.
-// Only in a report of a store holding either (ibdiagnet2.cables, db_csv WARNINGS_/ERRORS_).
+// Port modules and the tools' own checks: the optics and cables to look at (near their
+// temperature alarm, receive lanes far apart, flags set) and what ibdiagnet and ibswinfo themselves
+// reported. Only in a report of a store holding either (ibdiagnet2.cables, db_csv
+// WARNINGS_/ERRORS_, ibswinfo).
 #include "core/analysis/optic_evidence.h"
 #include "core/report/doc_sections.h"
 #include "core/report/text_format.h"
@@ -23,7 +24,7 @@ std::string identity(const PortOptics& o) {
 } // namespace
 
 Section modules(const ReportData& d) {
-    Section s{"port_modules", "Port modules and ibdiagnet's checks", {}};
+    Section s{"port_modules", "Port modules and the diagnostic tools' checks", {}};
     const OpticsConfig& cfg = d.config.optics;
     std::size_t sensed = 0, near = 0, apart = 0, flagged = 0;
     Table t{"port_modules",
@@ -62,8 +63,8 @@ Section modules(const ReportData& d) {
                                    {"Near their temperature alarm", std::to_string(near)},
                                    {"Receive lanes far apart", std::to_string(apart)},
                                    {"With flags set", std::to_string(flagged)},
-                                   {"ibdiagnet warnings", std::to_string(d.toolEvents.size() - errors)},
-                                   {"ibdiagnet errors", std::to_string(errors)}},
+                                   {"Tool warnings (ibdiagnet, ibswinfo)", std::to_string(d.toolEvents.size() - errors)},
+                                   {"Tool errors (ibdiagnet, ibswinfo)", std::to_string(errors)}},
                                   {Tone::None, Tone::None, near ? Tone::Warning : Tone::Good, apart ? Tone::Info : Tone::Good,
                                    flagged ? Tone::Warning : Tone::Good, Tone::None, errors ? Tone::Critical : Tone::Good}});
     s.blocks.emplace_back(Paragraph{"ibdiagnet reads the modules once, when it runs: the temperatures are that moment's. Passive "
@@ -72,15 +73,16 @@ Section modules(const ReportData& d) {
     s.blocks.emplace_back(std::move(t));
 
     Table checks{"ibdiagnet_checks",
-                 "What ibdiagnet itself reported (db_csv WARNINGS_ and ERRORS_ sections), errors first",
-                 {"Severity", "Check", "Event", "Node or port", "Summary"},
-                 {false, false, false, false, false},
+                 "What the tools themselves reported (ibdiagnet's db_csv WARNINGS_ and ERRORS_ sections, ibswinfo's power "
+                 "supplies and fans not OK), errors first",
+                 {"Tool", "Severity", "Check", "Event", "Node or port", "Summary"},
+                 {false, false, false, false, false, false},
                  {},
-                 "ibdiagnet reported no warning or error for this snapshot (or its db_csv was not imported)."};
+                 "No tool reported a warning or error for this snapshot (or no db_csv or ibswinfo output was imported)."};
     for (const bool wantError : {true, false})
         for (const auto& [where, e] : d.toolEvents)
             if (e.error == wantError)
-                checks.rows.push_back({{e.error ? "error" : "warning", e.check, e.name, where, e.summary},
+                checks.rows.push_back({{e.tool, e.error ? "error" : "warning", e.check, e.name, where, e.summary},
                                        e.error ? Tone::Critical : Tone::Warning});
     s.blocks.emplace_back(std::move(checks));
     return s;

@@ -1,8 +1,9 @@
 #pragma once
 // What a diagnostic tool itself reported about a node or port (ibdiagnet's WARNINGS_ and ERRORS_
 // sections of ibdiagnet2.db_csv: a firmware older than its peers', a node that did not answer, a
-// duplicated description), stored per topology snapshot (schema v13, table fabric_events) and
-// shown in the GUI's inspector beside the node or port.
+// duplicated description; ibswinfo's power supplies and fans not OK), stored per topology
+// snapshot (schema v13, table fabric_events; v14 adds the tool) and shown in the GUI's inspector
+// beside the node or port.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,10 +13,11 @@ namespace fabscope {
 class Store;
 
 struct FabricEvent {
+    std::string tool = "ibdiagnet";  // who said so: "ibdiagnet", "ibswinfo"
     std::string nodeGuid;
     std::string port;    // "" when the event is about the node (ibdiagnet's port 0)
-    bool error = false;  // an ERRORS_ row; else a WARNINGS_ one
-    std::string check;   // the section without its prefix: "FW_CHECK"
+    bool error = false;  // an ERRORS_ row, a status not OK; else a warning
+    std::string check;   // ibdiagnet's section without its prefix ("FW_CHECK"); ibswinfo's "PSU", "FANS"
     std::string name;    // "NODE_WRONG_FW_VERSION"
     std::string summary;
     std::int64_t line = 0;  // where the file said so

@@ -167,7 +167,12 @@ CREATE TABLE fabric_events(
 CREATE INDEX fabric_events_by_snapshot ON fabric_events(snapshot_id, device_id);
 )sql";
 
-constexpr std::array<std::string_view, 13> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13};
+// Version 14: which tool reported an event ("ibdiagnet", "ibswinfo"); the rows before are ibdiagnet's.
+constexpr std::string_view kV14 = R"sql(
+ALTER TABLE fabric_events ADD COLUMN tool TEXT NOT NULL DEFAULT 'ibdiagnet';
+)sql";
+
+constexpr std::array<std::string_view, 14> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13, kV14};
 
 } // namespace
 

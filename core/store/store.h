@@ -81,7 +81,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 13;
+    static constexpr int kSchemaVersion = 14;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
