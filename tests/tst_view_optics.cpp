@@ -137,6 +137,22 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("error PSU_FAN: PSU1 fan ERROR")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("ibdiagnet reported")), qPrintable(text));  // ibdiagnet said nothing about switch A
         QVERIFY(saveScreenshot(inspector->grab(), QStringLiteral("fabscope-inspector-ibswinfo.png")));
+        // On the fabric: a red square on switch A, its tooltip saying what ibswinfo reported.
+        auto* fabric = w.findChild<FabricView*>();
+        QCOMPARE(fabric->nodeErrorMarks().size(), std::size_t{1});
+        const auto& mark = fabric->nodeErrorMarks().front();
+        QCOMPARE(mark.node, static_cast<std::uint32_t>(w.snapshot()->nodeByName.at(kSwitch)));
+        QCOMPARE(mark.text, QStringLiteral("ibswinfo: PSU1 DC power ERROR; ibswinfo: PSU1 fan ERROR"));
+        fabric->renderFrame();
+        const QImage shot = fabric->grab().toImage();
+        const auto at = fabric->nodeErrorMarkPosition(mark);
+        QVERIFY(at);
+        const QColor c = shot.pixelColor(at->toPoint() * shot.devicePixelRatio());
+        QVERIFY2(c.red() > 180 && c.green() < 80 && c.blue() < 80, qPrintable(c.name()));
+        const auto node = fabric->nodePosition(static_cast<int>(mark.node));
+        QVERIFY(node);
+        QVERIFY2(fabric->tooltipAt(*node).contains(QStringLiteral("■ ibswinfo: PSU1 DC power ERROR")), qPrintable(fabric->tooltipAt(*node)));
+        QVERIFY(saveScreenshot(fabric->grab(), QStringLiteral("fabscope-fabric-error-marks.png")));
     }
 
     // The fabric marks the two modules to look at (switch A's optic at 77 °C of its 80 °C alarm
@@ -150,6 +166,7 @@ private Q_SLOTS:
         auto* fabric = w.findChild<FabricView*>();
         QVERIFY(fabric);
         QCOMPARE(fabric->moduleMarks().size(), std::size_t{2});
+        QVERIFY(fabric->nodeErrorMarks().empty());  // ibdiagnet's one warning is no error
         QStringList texts;
         for (const auto& m : fabric->moduleMarks()) texts << m.text;
         QVERIFY2(texts.contains(QStringLiteral("MF0;sw-mgmt:MQM9700/U1 p1 module: at 77 °C (its alarm 80 °C), receive lanes 4.1 dB "

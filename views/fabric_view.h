@@ -68,6 +68,14 @@ public:
     };
     void setOpticsConfig(const OpticsConfig& config);
     [[nodiscard]] const std::vector<ModuleMark>& moduleMarks() const { return moduleMarks_; }
+    // Nodes a tool reported errors about (ibswinfo: a power supply or fan not OK; ibdiagnet's
+    // ERRORS_ rows), each marked with a red square at the node's top right.
+    struct NodeErrorMark {
+        std::uint32_t node = 0;
+        QString text;  // "ibswinfo: PSU1 DC power ERROR"
+    };
+    [[nodiscard]] const std::vector<NodeErrorMark>& nodeErrorMarks() const { return errorMarks_; }
+    [[nodiscard]] std::optional<QPointF> nodeErrorMarkPosition(const NodeErrorMark& mark) const;
     // Where a mark is drawn (widget coordinates); nullopt when neither end is on screen.
     [[nodiscard]] std::optional<QPointF> moduleMarkPosition(const ModuleMark& mark) const;
 
@@ -192,6 +200,7 @@ private:
     FindingFocus overlay_;
     OpticsConfig opticsConfig_;
     std::vector<ModuleMark> moduleMarks_;
+    std::vector<NodeErrorMark> errorMarks_;
     std::shared_ptr<const CompareColouring> compare_;
     LayoutKind layoutKind_ = LayoutKind::Auto;
     QPoint pressPos_;

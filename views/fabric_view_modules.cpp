@@ -1,6 +1,7 @@
-// The fabric view's marks for port modules to look at: an amber triangle on the module's link,
-// next to the node whose port holds it, so a flagged optic is seen on the graph before anyone
-// opens the inspector. The rule and its words are the findings' (core/analysis/optic_evidence.h).
+// The fabric view's hardware marks, so a flagged optic or a failed power supply is seen on the
+// graph before anyone opens the inspector: an amber triangle on a port module's link next to the
+// node whose port holds it (the rule and its words are the findings', core/analysis/optic_evidence.h),
+// and a red square at the top right of a node a tool reported errors about (fabric_events).
 #include "core/analysis/optic_evidence.h"
 #include "views/fabric_view.h"
 #include "views/store_snapshot.h"
@@ -44,6 +45,21 @@ void FabricView::updateModuleMarks() {
     // Stable order for tooltips and tests: by node, then text.
     std::sort(moduleMarks_.begin(), moduleMarks_.end(),
               [](const ModuleMark& a, const ModuleMark& b) { return a.node != b.node ? a.node < b.node : a.text < b.text; });
+    errorMarks_.clear();
+    for (const auto& [node, events] : snapshot_->events) {
+        QString text;
+        for (const FabricEvent& e : events)
+            if (e.error) text += (text.isEmpty() ? QString() : QStringLiteral("; ")) + qs(e.tool + ": " + e.summary);
+        if (!text.isEmpty() && node < f.nodes.size()) errorMarks_.push_back({node, text});
+    }
+    std::sort(errorMarks_.begin(), errorMarks_.end(), [](const NodeErrorMark& a, const NodeErrorMark& b) { return a.node < b.node; });
+}
+
+std::optional<QPointF> FabricView::nodeErrorMarkPosition(const NodeErrorMark& mark) const {
+    if (!snapshot_ || !layout_) return std::nullopt;
+    const auto c = nodePosition(static_cast<int>(mark.node));
+    if (!c) return std::nullopt;
+    return *c + QPointF(kMarkSize + 3, -(kMarkSize + 3));
 }
 
 std::optional<QPointF> FabricView::moduleMarkPosition(const ModuleMark& mark) const {
@@ -80,13 +96,21 @@ void FabricView::paintModuleMarks(QPainter& p) const {
         tri.closeSubpath();
         p.drawPath(tri);
     }
+    p.setPen(QPen(QColor(90, 0, 0), 1.2));
+    p.setBrush(QColor(214, 39, 40));
+    for (const NodeErrorMark& m : errorMarks_)
+        if (const auto c = nodeErrorMarkPosition(m); c && rect().contains(c->toPoint()))
+            p.drawRect(QRectF(c->x() - kMarkSize * 0.7, c->y() - kMarkSize * 0.7, kMarkSize * 1.4, kMarkSize * 1.4));
     p.restore();
 }
 
 QString FabricView::moduleMarksNote() const {
-    if (moduleMarks_.empty()) return {};
-    const auto n = static_cast<int>(moduleMarks_.size());
-    return n == 1 ? tr("▲ 1 port module to look at (hover for why)") : tr("▲ %1 port modules to look at (hover for why)").arg(n);
+    QStringList parts;
+    if (const auto n = static_cast<int>(moduleMarks_.size()); n > 0)
+        parts << (n == 1 ? tr("▲ 1 module to check") : tr("▲ %1 modules to check").arg(n));
+    if (const auto n = static_cast<int>(errorMarks_.size()); n > 0)
+        parts << (n == 1 ? tr("■ 1 node with errors") : tr("■ %1 nodes with errors").arg(n));
+    return parts.join(QStringLiteral(" · "));  // a node's or link's tooltip says why
 }
 
 QString FabricView::moduleMarksTooltip(int node, int link) const {
@@ -94,6 +118,8 @@ QString FabricView::moduleMarksTooltip(int node, int link) const {
     for (const ModuleMark& m : moduleMarks_)
         if ((node >= 0 && static_cast<int>(m.node) == node) || (link >= 0 && m.link == link))
             text += QStringLiteral("<br>▲ ") + m.text.toHtmlEscaped();
+    for (const NodeErrorMark& m : errorMarks_)
+        if (node >= 0 && static_cast<int>(m.node) == node) text += QStringLiteral("<br>■ ") + m.text.toHtmlEscaped();
     return text;
 }
 
