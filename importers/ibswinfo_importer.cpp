@@ -31,7 +31,7 @@ bool isRule(std::string_view l, char c) { return l.size() >= 10 && l.find_first_
 
 class Parser {
 public:
-    Parser(DiagnosticSink& diag) : diag_(diag) {}
+    explicit Parser(DiagnosticSink& diag) : diag_(diag) {}
 
     void line(std::string_view raw, std::int64_t n) {
         line_ = n;
