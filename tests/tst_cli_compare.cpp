@@ -2,7 +2,8 @@
 // windows and two stores: the downed uplink, the 1x link and the job that lost GPUDirect RDMA
 // rank first; only the links whose load moved (the downed uplink's siblings, the 1x link) have
 // load changes; a link with counters on one side only says so instead of reading as zero. Two
-// ibdiagnet runs of one fabric: the port modules that got worse or were swapped between them.
+// ibdiagnet runs of one fabric: the port modules that got worse or were swapped between them,
+// and the switch problems ibswinfo reported in the bad run only.
 #include "compare_fixture.h"
 
 #include "cli_run.h"
@@ -186,6 +187,34 @@ private Q_SLOTS:
         QCOMPARE(swap[QStringLiteral("kind")].toString(), QStringLiteral("topology"));
         QVERIFY(swap[QStringLiteral("good")].toObject()[QStringLiteral("module")].toString().endsWith(QStringLiteral("SN AD25020002")));
         QVERIFY(swap[QStringLiteral("bad")].toObject()[QStringLiteral("module")].toString().endsWith(QStringLiteral("SN AD25020099")));
+
+        // ibswinfo on switch A in both runs (real outputs, GUID set to switch A's): all OK a week
+        // ago, PSU1's DC power and fan in ERROR now. Run in the bad run only, it is no change.
+        auto ibswinfo = [&](const char* sample, const char* guid, const QString& name) {
+            const QString path = dir_.filePath(name);
+            std::ofstream(path.toStdString()) << replaced(readData(std::string("ibswinfo/") + sample), guid, "0xb0cf0e0300d33fc0");
+            return path;
+        };
+        const QString ok = ibswinfo("test2.out", "0x08c0eb0300d9f672", QStringLiteral("swA-ok.ibswinfo"));
+        const QString failing = ibswinfo("test3.out", "0x08c0eb0300add20e", QStringLiteral("swA-psu.ibswinfo"));
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), bad, failing}).code, 0);
+        auto compareJson = [&] {
+            return changes(runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), good, QStringLiteral("--bad-db"), bad, QStringLiteral("--json")}));
+        };
+        QCOMPARE(compareJson().size(), 3);  // ibswinfo did not run for the good run: nothing to compare with
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), good, ok}).code, 0);
+        QStringList psu;
+        for (const auto& v : compareJson()) {
+            const QJsonObject c = v.toObject();
+            if (!c[QStringLiteral("summary")].toString().contains(QLatin1String("ibswinfo"))) continue;
+            QCOMPARE(c[QStringLiteral("kind")].toString(), QStringLiteral("errors"));
+            QCOMPARE(c[QStringLiteral("good")].toObject()[QStringLiteral("reported")].toString(), QStringLiteral("nothing"));
+            QCOMPARE(c[QStringLiteral("bad")].toObject()[QStringLiteral("tool")].toString(), QStringLiteral("ibswinfo"));
+            psu << c[QStringLiteral("summary")].toString();
+        }
+        psu.sort();
+        QCOMPARE(psu, (QStringList{QStringLiteral("new in the bad run: ibswinfo error on MF0;sw-mgmt:MQM9700/U1: PSU1 DC power ERROR"),
+                                   QStringLiteral("new in the bad run: ibswinfo error on MF0;sw-mgmt:MQM9700/U1: PSU1 fan ERROR")}));
     }
 
     void usageErrors() {

@@ -9,6 +9,7 @@
 #include "gui_fixture.h"
 #include "screenshot.h"
 
+#include "core/analysis/port_ref.h"
 #include "views/compare_charts.h"
 #include "views/compare_colouring.h"
 #include "views/compare_dialog.h"
@@ -23,6 +24,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
@@ -253,6 +255,46 @@ private Q_SLOTS:
 
     // Two windows of one store: the dialog's default windows are the halves of the store's span
     // (the good run, then the bad one).
+    // Two ibdiagnet runs of one fabric: the copper cable on switch A's port 2 was swapped. The
+    // fabric marks that link "module replaced" (not "moved"), and the changes list names it.
+    void aSwappedModuleIsMarkedOnItsLink() {
+        const QString run = dir_.filePath(QStringLiteral("swapped-run"));
+        QVERIFY(QDir().mkpath(run));
+        for (const char* name : {"ibdiagnet2.db_csv", "ibdiagnet2.cables"}) {
+            QFile in(QStringLiteral(FABSCOPE_TEST_DATA "/ibdiagnet2-run/") + QLatin1String(name));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QFile out(run + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(in.readAll().replace("2025-03-31 23:43:18", "2025-04-07 23:43:18").replace("SN: AD25020002", "SN: AD25020099"));
+        }
+        const QString good = dir_.filePath(QStringLiteral("run-good.sqlite")), bad = dir_.filePath(QStringLiteral("run-swapped.sqlite"));
+        ImporterRegistry reg;
+        {
+            Store g(good.toStdString()), b(bad.toStdString());
+            QVERIFY(!ImportRunner(g, reg).run({std::string(FABSCOPE_TEST_DATA) + "/ibdiagnet2-run/"}, {}).anyFailed());
+            QVERIFY(!ImportRunner(b, reg).run({run.toStdString()}, {}).anyFailed());
+        }
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, bad));
+        compareThroughDialog(w, [&](CompareDialog& d) { d.useOtherStore(good, true); });
+        ComparePanel* panel = w.comparePanel();
+        QVERIFY(panel->active());
+        QCOMPARE(panel->table()->model()->rowCount(), 1);
+        QVERIFY2(panel->table()->model()->index(0, ComparePanel::Kind).data().toString().contains(QLatin1String("topology")),
+                 qPrintable(panel->table()->model()->index(0, ComparePanel::Kind).data().toString()));
+        const CompareColouring* c = w.findChild<FabricView*>()->compareColouring();
+        QVERIFY(c);
+        QCOMPARE(c->marks().size(), std::size_t{1});
+        const auto snap = w.snapshot();
+        const auto port2 = snap->findPort(PortRef{"", "0xb0cf0e0300d33fc0", "2"});
+        QVERIFY(port2);
+        QCOMPARE(c->marks().front().link, static_cast<int>(snap->linkOf(*port2)->value()));
+        QCOMPARE(c->marks().front().label, QStringLiteral("module replaced"));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-module-replaced.png")));
+    }
+
     void twoWindowsOfOneStore() {
         MainWindow w;
         w.resize(1400, 900);

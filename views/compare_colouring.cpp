@@ -136,6 +136,7 @@ CompareColouring::CompareColouring(std::shared_ptr<const CompareResult> result, 
             if (text(c.bad, "link") == "none") m.removed = true, m.label = QObject::tr("removed");
             else if (text(c.good, "link") == "none") m.label = QObject::tr("added");
             else if (!ws.empty()) m.label = qs(ws);
+            else if (!text(c.bad, "module").empty()) m.label = QObject::tr("module replaced");  // same link, another optic or cable
             else m.label = QObject::tr("moved");
             if (m.nodeA >= 0 && m.nodeB >= 0) marks_.push_back(std::move(m));
         }

@@ -81,6 +81,7 @@ CompareReport compareRuns(const Store& goodStore, const std::string& goodName, C
     r.bad = bad.info;
     topologyChanges(good, bad, r.changes);
     moduleChanges(good, bad, config.optics, r.changes);
+    toolEventChanges(good, bad, r.changes);
     checkCancel(cancel);
     {
         const Store::ReadTransaction readGood(goodStore);

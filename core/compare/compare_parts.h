@@ -23,6 +23,8 @@ void topologyChanges(const Side& good, const Side& bad, std::vector<Change>& out
 void loadChanges(const Side& good, const Side& bad, const CompareConfig& c, double hotUtil, std::vector<Change>& out);
 // Port modules read on both sides (ibdiagnet2.cables): swapped, or worse (compare_modules.cpp).
 void moduleChanges(const Side& good, const Side& bad, const OpticsConfig& config, std::vector<Change>& out);
+// Problems a tool reported about nodes (fabric_events) new in, or gone from, the bad run.
+void toolEventChanges(const Side& good, const Side& bad, std::vector<Change>& out);
 // Error, flap, pause and congestion findings that one side has and the other not.
 void findingChanges(const Side& good, const Side& bad, std::vector<Change>& out);
 // The job: rank -> host, rings and trees, transports (GDRDMA), NCCL version.

@@ -283,8 +283,8 @@ std::int64_t Store::recordImport(const std::string& file, const std::string& sha
 
 std::vector<ImportRecord> Store::imports() const {
     std::vector<ImportRecord> out;
-    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at FROM imports ORDER BY id");
-    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5)});
+    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0) FROM imports ORDER BY id");
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6)});
     return out;
 }
 

@@ -28,6 +28,7 @@ struct ImportRecord {
     std::string format;
     std::int64_t rows = 0;
     double importedAt = 0;  // UNIX seconds
+    std::int64_t snapshotId = 0;  // the topology snapshot it was written with or attached to; 0 = none
 };
 
 struct SeriesInfo {
