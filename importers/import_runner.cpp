@@ -163,7 +163,11 @@ std::string defaultLabel(const std::vector<std::string>& args, const std::string
         if (!path.has_filename()) path = path.parent_path();
         return path.filename().string();
     }
-    return fs::path(firstTopologyFile).filename().string();
+    // An ibdiagnet run's file is named by its run: the folder it sits in.
+    const fs::path file(firstTopologyFile);
+    if (file.filename().string().starts_with("ibdiagnet2.") && file.has_parent_path() && !file.parent_path().filename().empty())
+        return file.parent_path().filename().string();
+    return file.filename().string();
 }
 
 // One run() call: its files by kind, the progress over all their bytes, and the summary.
@@ -362,6 +366,7 @@ private:
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;  // the first file's with nodes (a db_csv, not the .cables beside it), else the first's
         bool timeOfNodes = false;
+        std::string nodesFile;  // names the snapshot: the first file with nodes
         for (auto& pf : topo_) {
             DiagnosticSink diag(pf.path);
             try {
@@ -370,6 +375,7 @@ private:
                     fileTime = result.time ? *result.time : pf.map->mtime();
                     timeOfNodes = !result.fabric.nodes.empty();
                 }
+                if (nodesFile.empty() && !result.fabric.nodes.empty()) nodesFile = pf.path;
                 builder.merge(result.fabric);
                 hints.insert(hints.end(), result.hints.begin(), result.hints.end());
                 routes.insert(routes.end(), result.routes.begin(), result.routes.end());
@@ -404,7 +410,7 @@ private:
         double snapshotTime = 0;
         Store::Transaction tx(store_);
         if (!fabric.nodes.empty()) {
-            const std::string label = options_.snapshotLabel.empty() ? defaultLabel(paths, parsed.front().first->path) : options_.snapshotLabel;
+            const std::string label = options_.snapshotLabel.empty() ? defaultLabel(paths, nodesFile) : options_.snapshotLabel;
             snapshotTime = options_.snapshotTime.value_or(*fileTime);
             sid = store_.writeSnapshot(fabric, label, snapshotTime);
             store_.writePortHints(sid, hints);

@@ -200,9 +200,9 @@ private Q_SLOTS:
         }
     }
 
-    // The snapshot is dated by the file with the fabric (db_csv's RUN_INFO), not by the
-    // .cables listed before it, even when that one has no date of its own and a later mtime.
-    void theSnapshotTakesTheFabricsTimeNotTheCables() {
+    // The snapshot is dated and named by the file with the fabric (db_csv's RUN_INFO, its run's
+    // folder), not by the .cables listed before it, even when that one has no date and a later mtime.
+    void theSnapshotTakesTheFabricsTimeAndNameNotTheCables() {
         QTemporaryDir dir;
         const QString run = dir.filePath(QStringLiteral("run"));
         QVERIFY(QDir().mkpath(run));
@@ -214,6 +214,17 @@ private Q_SLOTS:
         const auto s = ImportRunner(store, registry).run({run.toStdString()}, {});
         QVERIFY2(!s.anyFailed(), messages(s).c_str());
         QCOMPARE(store.latestSnapshot()->time, kRunTime);
+        // Named by the run's folder, also when its files are listed one by one (.cables first).
+        Store listed(dir.filePath(QStringLiteral("listed.sqlite")).toStdString());
+        const auto l = ImportRunner(listed, registry).run({run.toStdString() + "/ibdiagnet2.cables", run.toStdString() + "/ibdiagnet2.db_csv"}, {});
+        QVERIFY2(!l.anyFailed(), messages(l).c_str());
+        QCOMPARE(listed.latestSnapshot()->label, std::string("run"));
+        QCOMPARE(listed.latestSnapshot()->time, kRunTime);
+        // A .cables listed before the fabric of another folder: the fabric's folder names it.
+        Store other(dir.filePath(QStringLiteral("other.sqlite")).toStdString());
+        const auto o = ImportRunner(other, registry).run({run.toStdString() + "/ibdiagnet2.cables", kData + "/ibdiagnet2-run/ibdiagnet2.ibnetdiscover"}, {});
+        QVERIFY2(!o.anyFailed(), messages(o).c_str());
+        QCOMPARE(other.latestSnapshot()->label, std::string("ibdiagnet2-run"));
     }
 
     // Module readings of another run than the fabric's (the real NDR folder holds a .cables two
