@@ -527,8 +527,9 @@ void FabricView::paintEvent(QPaintEvent* event) {
         if (const QString modules = moduleMarksNote(); !modules.isEmpty()) line = line.isEmpty() ? modules : line + QStringLiteral("  |  ") + modules;
         p.drawText(QPointF(10, 36), p.fontMetrics().elidedText(line, Qt::ElideRight, std::max(100, width() - 326)));  // left of the legend
     }
-    p.drawText(QPointF(10, 54), compare_ ? compare_->hint()
-                                         : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it."));
+    // Left of the legend, as the lines above: a long compare hint ran under the legend's box.
+    const QString hint = compare_ ? compare_->hint() : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it.");
+    p.drawText(QPointF(10, 54), p.fontMetrics().elidedText(hint, Qt::ElideRight, std::max(100, width() - (compare_ ? 336 : 316))));
     if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));
     else scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
     paintBandNote(p, QRect(10, 56, width() - (compare_ ? 336 : 316), 13));  // left of the legend, under the hints
