@@ -215,6 +215,19 @@ private Q_SLOTS:
         psu.sort();
         QCOMPARE(psu, (QStringList{QStringLiteral("new in the bad run: ibswinfo error on MF0;sw-mgmt:MQM9700/U1: PSU1 DC power ERROR"),
                                    QStringLiteral("new in the bad run: ibswinfo error on MF0;sw-mgmt:MQM9700/U1: PSU1 fan ERROR")}));
+        // The other way round the two are gone, ranked last.
+        const QJsonArray reversed =
+            changes(runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), bad, QStringLiteral("--bad-db"), good, QStringLiteral("--json")}));
+        int gone = 0;
+        for (const auto& v : reversed) {
+            const QJsonObject c = v.toObject();
+            if (!c[QStringLiteral("summary")].toString().startsWith(QLatin1String("gone in the bad run: ibswinfo error on MF0;sw-mgmt:MQM9700/U1: PSU1 ")))
+                continue;
+            ++gone;
+            QCOMPARE(c[QStringLiteral("score")].toDouble(), 5.0);
+            QCOMPARE(c[QStringLiteral("bad")].toObject()[QStringLiteral("reported")].toString(), QStringLiteral("nothing"));
+        }
+        QCOMPARE(gone, 2);
     }
 
     void usageErrors() {

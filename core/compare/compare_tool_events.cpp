@@ -27,7 +27,7 @@ std::set<std::string> toolsRun(const Side& side) {
 // summary's figures may differ between runs).
 std::string keyOf(const FabricEvent& e) { return e.tool + '\x1f' + e.nodeGuid + '\x1f' + e.port + '\x1f' + e.check + '\x1f' + e.name; }
 
-// "leaf07 (0x...)", or the port's label when the event is about a port.
+// The node (its description and GUID) with the event's port, empty when it is about the node.
 std::vector<PortRef> placeOf(const Side& side, const FabricEvent& e) {
     for (const Node& n : side.ctx->fabric().nodes)
         if (n.guid == e.nodeGuid) return {PortRef{n.description, n.guid, e.port}};
@@ -55,33 +55,25 @@ void toolEventChanges(const Side& good, const Side& bad, std::vector<Change>& ou
         if (inBad.count(t)) both.insert(t);
     if (both.empty()) return;
     const auto before = load(good, both), after = load(bad, both);
-    const ChangeValues none{{"reported", std::string("nothing")}};
-    for (const auto& [key, e] : after) {
-        if (before.count(key)) continue;
+    // `e` reported on `side` only: new in the bad run, or gone from it.
+    const auto add = [&out](const Side& side, const FabricEvent& e, bool appeared) {
+        const ChangeValues none{{"reported", std::string("nothing")}};
         Change c;
         c.kind = ChangeKind::Errors;
-        c.ports = placeOf(bad, e);
-        c.good = none;
-        c.bad = reported(e);
+        c.ports = placeOf(side, e);
+        c.good = appeared ? none : reported(e);
+        c.bad = appeared ? reported(e) : none;
         const PortRef& at = c.ports.front();
-        c.summary = "new in the bad run: " + e.tool + " " + (e.error ? "error" : "warning") + " on " +
-                    (at.node.empty() ? at.guid : at.node) + (e.port.empty() ? "" : " p" + e.port) + ": " + e.summary;
-        c.score = e.error ? 45 : 15;  // a failed supply or fan, or ibdiagnet's error, before its warnings
+        c.summary = std::string(appeared ? "new in the bad run: " : "gone in the bad run: ") + e.tool + " " +
+                    (e.error ? "error" : "warning") + " on " + (at.node.empty() ? at.guid : at.node) +
+                    (e.port.empty() ? "" : " p" + e.port) + ": " + e.summary;
+        c.score = !appeared ? 5 : e.error ? 45 : 15;  // a failed supply or fan, or ibdiagnet's error, before its warnings
         out.push_back(std::move(c));
-    }
-    for (const auto& [key, e] : before) {
-        if (after.count(key)) continue;
-        Change c;
-        c.kind = ChangeKind::Errors;
-        c.ports = placeOf(good, e);
-        c.good = reported(e);
-        c.bad = none;
-        const PortRef& at = c.ports.front();
-        c.summary = "gone in the bad run: " + e.tool + " " + (e.error ? "error" : "warning") + " on " +
-                    (at.node.empty() ? at.guid : at.node) + (e.port.empty() ? "" : " p" + e.port) + ": " + e.summary;
-        c.score = 5;
-        out.push_back(std::move(c));
-    }
+    };
+    for (const auto& [key, e] : after)
+        if (!before.count(key)) add(bad, e, true);
+    for (const auto& [key, e] : before)
+        if (!after.count(key)) add(good, e, false);
 }
 
 } // namespace fabscope::compare
