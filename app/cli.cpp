@@ -135,6 +135,7 @@ nlohmann::ordered_json infoJson(const StoreInfo& i) {
     };
     j["time"] = {{"start", secs(i.timeStart)}, {"end", secs(i.timeEnd)}};
     j["snapshots"] = i.snapshots;
+    j["plans"] = i.plans;
     j["imports"] = nlohmann::ordered_json::array();
     for (const auto& r : i.imports)
         j["imports"].push_back({{"file", r.file}, {"sha256", r.sha256}, {"format", r.format}, {"rows", r.rows}});
@@ -218,6 +219,8 @@ int cmdInfo(const std::vector<std::string>& argv) {
                   << " .. " << static_cast<std::int64_t>(*i.timeEnd) << ")\n";
     std::cout << "snapshots ";
     for (const auto& s : i.snapshots) std::cout << " " << s;
+    if (!i.plans.empty()) std::cout << "\nplans     ";
+    for (const auto& p : i.plans) std::cout << " " << p << " (cabling plan)";
     std::cout << "\nimports    " << i.imports.size() << "\n";
     for (const auto& r : i.imports) std::cout << "  " << r.format << "\t" << r.rows << " rows\t" << r.file << "\n";
     if (!unmapped.empty()) std::cout << "unmapped   " << unmapped.size() << " series not on a fabric port\n";

@@ -31,6 +31,12 @@ std::optional<int> parseWidth(std::string_view token) {
     return w;
 }
 
+std::optional<std::string> ibSpeedOfLaneRate(double gbps) {
+    for (const auto& [name, rate] : kLaneRates)
+        if (rate == gbps && name != "FDR10") return std::string(name);
+    return std::nullopt;
+}
+
 std::optional<double> laneRateGbps(std::string_view speed) {
     for (const auto& [name, rate] : kLaneRates)
         if (name == speed) return rate;

@@ -13,6 +13,10 @@ std::optional<int> parseWidth(std::string_view token);
 // Marketed per-lane data rate in Gb/s for an IB speed name (SDR..XDR, FDR10); nullopt when unknown ("???").
 std::optional<double> laneRateGbps(std::string_view speed);
 
+// The IB speed name of a per-lane rate in Gb/s ("2.5" -> SDR, "10" -> QDR, not FDR10); nullopt
+// when no speed runs at it. Older tools (LST's SPD=, ibdm topology files' "-4x-5G->") write rates.
+std::optional<std::string> ibSpeedOfLaneRate(double gbps);
+
 struct WidthSpeed {
     std::optional<int> width;    // lanes
     std::string speed;           // "HDR", "???" when unknown

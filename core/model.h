@@ -69,6 +69,7 @@ struct SnapshotInfo {
     std::int64_t id = 0;
     std::string label;
     double time = 0;  // UNIX seconds
+    bool planned = false;  // a cabling plan (what should be cabled), not a discovered fabric
 };
 
 } // namespace fabscope

@@ -185,7 +185,9 @@ public:
         passOverFirstBesideTopology();
         // What is already stored helps name ports (CA port GUID -> node GUID, LID -> node).
         refreshIndex();
-        if (!importTopology(paths)) return std::move(summary_);
+        if (!importTopology(paths) ||
+            !importEach(plans_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writePlanFile(pf, in, diag); }))
+            return std::move(summary_);
         if (!counters_.empty() && topologyWritten_) refreshIndex();  // counters map onto the new snapshot
         if (importEach(counters_, [this](PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
                 return writeCounters(pf, in, diag);
@@ -344,7 +346,7 @@ private:
             }
             totalBytes_ += bytes.size();
             switch (pf.importer->kind()) {
-            case Importer::Kind::Topology: topo_.push_back(std::move(pf)); break;
+            case Importer::Kind::Topology: (pf.importer->asTopology()->describesPlan() ? plans_ : topo_).push_back(std::move(pf)); break;
             case Importer::Kind::Counters: counters_.push_back(std::move(pf)); break;
             case Importer::Kind::Job: jobs_.push_back(std::move(pf)); break;
             case Importer::Kind::Probes: probes_.push_back(std::move(pf)); break;
@@ -516,6 +518,17 @@ private:
         return rows;
     }
 
+    // 2b. A cabling plan: a snapshot of its own, named by its file, never merged with a discovered fabric.
+    std::int64_t writePlanFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
+        const auto result = pf.importer->asTopology()->parse(in, diag, progressFor(pf.size));
+        const auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size());
+        Store::Transaction tx(store_);
+        const std::int64_t sid = store_.writeSnapshot(result.fabric, fs::path(pf.path).filename().string(), result.time.value_or(in.mtime), true);
+        store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows, sid);
+        tx.commit();
+        return rows;
+    }
+
     // 4. Job files (rank -> host, device), one job each.
     std::int64_t writeJobFile(const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
         auto job = pf.importer->asJob()->parse(in, diag, progressFor(pf.size));
@@ -548,7 +561,7 @@ private:
     const ProgressFn& progress_;
     const Importer* forced_ = nullptr;
     ImportSummary summary_;
-    std::vector<PendingFile> topo_, counters_, jobs_, probes_;
+    std::vector<PendingFile> topo_, plans_, counters_, jobs_, probes_;
     std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
     mutable double shown_ = 0;  // the share of all files last shown (progressFor)
     std::optional<FabricIndex> index_;

@@ -128,6 +128,9 @@ public:
     TopologyResult parse(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const {
         return read(checked(in, diag), diag, progress);
     }
+    // A cabling plan (what should be cabled), not a discovered fabric: stored as a snapshot of
+    // its own that the discovered fabric is checked against (docs/ANALYSIS.md, topology_change).
+    [[nodiscard]] virtual bool describesPlan() const { return false; }
 
 protected:
     virtual TopologyResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const = 0;

@@ -19,6 +19,7 @@
 #include "importers/nccl_tests_importer.h"
 #include "importers/job_csv_importer.h"
 #include "importers/lst_importer.h"
+#include "importers/ibdm_topo_importer.h"
 #include "importers/perfquery_importer.h"
 #include "importers/perftest_importer.h"
 #include "importers/pingmesh_csv_importer.h"
@@ -42,6 +43,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbqueryerrorsImporter>());
     importers_.push_back(std::make_unique<IbrouteImporter>());
     importers_.push_back(std::make_unique<LstImporter>());
+    importers_.push_back(std::make_unique<IbdmTopoImporter>());
     importers_.push_back(std::make_unique<LldpJsonImporter>());
     importers_.push_back(std::make_unique<NcclLogImporter>());
     importers_.push_back(std::make_unique<JobCsvImporter>());

@@ -95,6 +95,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
     run([&] { report.jobs = routeJobs(store, ctx, report.findings); });
     run([&] { detectStragglerPaths(ctx, report.jobs, report.findings); });
     run([&] { detectTopologyChanges(store, report.findings); });
+    run([&] { detectPlanMismatches(store, report.findings); });
     run([&] { detectProbeFindings(store, ctx, report.findings); });
     run([&] { detectPairBenchmarks(store, ctx, report.findings); });
     run([&] { addOpticEvidence(loadPortOptics(store, ctx.snapshotId()), ctx.config().optics, report.findings); });

@@ -14,7 +14,17 @@ namespace fabscope {
 // unsorted and unnumbered; start = beforeTime, end = afterTime.
 std::vector<Finding> diffTopology(const Fabric& before, double beforeTime, const Fabric& after, double afterTime);
 
+// The discovered fabric against a cabling plan (an ibdm topology file): nodes matched by the
+// plan's system names (plannedName in the .cpp), findings worded for a plan and naming the
+// discovered ports: "removed" = planned, not cabled; "added" = cabled between nodes the plan
+// names, not planned; "moved" = cabled elsewhere than planned; "width_speed" only where the
+// plan gives one. start = planTime, end = fabricTime.
+std::vector<Finding> diffAgainstPlan(const Fabric& plan, double planTime, const std::string& planLabel, const Fabric& fabric,
+                                     double fabricTime);
+
 // Appends the changes between the latest snapshot and the one before it (nothing with < 2).
 void detectTopologyChanges(const Store& store, std::vector<Finding>& out);
+// Appends how the latest discovered fabric differs from the latest cabling plan (nothing without both).
+void detectPlanMismatches(const Store& store, std::vector<Finding>& out);
 
 } // namespace fabscope

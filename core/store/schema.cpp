@@ -172,7 +172,12 @@ constexpr std::string_view kV14 = R"sql(
 ALTER TABLE fabric_events ADD COLUMN tool TEXT NOT NULL DEFAULT 'ibdiagnet';
 )sql";
 
-constexpr std::array<std::string_view, 14> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13, kV14};
+// Version 15: a snapshot may be a cabling plan (an ibdm topology file) rather than a discovered fabric.
+constexpr std::string_view kV15 = R"sql(
+ALTER TABLE snapshots ADD COLUMN planned INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 15> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13, kV14, kV15};
 
 } // namespace
 

@@ -306,9 +306,9 @@ std::int64_t Store::deviceFor(const Node& node) {
     return sqlite3_last_insert_rowid(db_);
 }
 
-std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label, double time) {
-    Stmt snap(db_, "INSERT INTO snapshots(label, time) VALUES(?1,?2)");
-    snap.bind(1, label).bind(2, time).run();
+std::int64_t Store::writeSnapshot(const Fabric& fabric, const std::string& label, double time, bool planned) {
+    Stmt snap(db_, "INSERT INTO snapshots(label, time, planned) VALUES(?1,?2,?3)");
+    snap.bind(1, label).bind(2, time).bind(3, planned ? 1 : 0).run();
     const std::int64_t sid = sqlite3_last_insert_rowid(db_);
 
     std::vector<std::int64_t> dev(fabric.nodes.size());
@@ -559,6 +559,7 @@ StoreInfo Store::info() const {
     Stmt j(db_, "SELECT count(*) FROM jobs");
     if (j.step()) info.jobs = static_cast<std::size_t>(j.integer(0));
     for (const auto& snap : snapshots()) info.snapshots.push_back(snap.label);
+    for (const auto& plan : plans()) info.plans.push_back(plan.label);
     info.imports = imports();
     return info;
 }

@@ -61,6 +61,7 @@ struct StoreInfo {
     std::size_t series = 0, samples = 0, unmappedSeries = 0, jobs = 0;
     std::optional<double> timeStart, timeEnd;  // UNIX seconds over all samples
     std::vector<std::string> snapshots;         // labels, oldest first
+    std::vector<std::string> plans;             // cabling plans' labels, oldest first
     std::vector<ImportRecord> imports;
 };
 
@@ -82,7 +83,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 14;
+    static constexpr int kSchemaVersion = 15;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -139,9 +140,13 @@ public:
     [[nodiscard]] std::vector<ImportRecord> imports() const;
 
     // --- topology
-    std::int64_t writeSnapshot(const Fabric& fabric, const std::string& label, double time);
+    // A cabling plan (`planned`) is stored as a snapshot too, but stays out of the runs' history:
+    // snapshots() and latestSnapshot() give the discovered fabrics, and the plans only in a store
+    // that holds nothing else (so a plan alone can be drawn, analysed and changed in a what-if).
+    std::int64_t writeSnapshot(const Fabric& fabric, const std::string& label, double time, bool planned = false);
     [[nodiscard]] std::vector<SnapshotInfo> snapshots() const;     // oldest first
     [[nodiscard]] std::optional<SnapshotInfo> latestSnapshot() const;
+    [[nodiscard]] std::vector<SnapshotInfo> plans() const;         // oldest first
     [[nodiscard]] std::optional<SnapshotInfo> snapshotByLabel(const std::string& label) const;
     [[nodiscard]] Fabric loadFabric(std::int64_t snapshotId) const;
     // The same from the snap_* tables alone, ignoring the v5 blob (tests compare the two).

@@ -14,24 +14,44 @@ namespace fabscope {
 
 using sql::Stmt;
 
+namespace {
+SnapshotInfo snapshotRow(const Stmt& s) { return {s.integer(0), s.text(1), s.real(2), s.integer(3) != 0}; }
+// "SELECT id, label, time, planned FROM snapshots " + rest; a store before v15 opened read-only has no plans.
+std::string selectSnapshots(int schemaVersion, const char* rest) {
+    return std::string("SELECT id, label, time, ") + (schemaVersion >= 15 ? "planned" : "0 AS planned") + " FROM snapshots " + rest;
+}
+} // namespace
+
+// The discovered fabrics; the plans where there is none (ordered plans last, then kept while unplanned).
 std::vector<SnapshotInfo> Store::snapshots() const {
     std::vector<SnapshotInfo> out;
-    Stmt s(db_, "SELECT id, label, time FROM snapshots ORDER BY time, id");
-    while (s.step()) out.push_back({s.integer(0), s.text(1), s.real(2)});
+    Stmt s(db_, selectSnapshots(schemaVersion(), "ORDER BY planned, time, id"));
+    while (s.step()) {
+        SnapshotInfo row = snapshotRow(s);
+        if (row.planned && !out.empty() && !out.front().planned) break;
+        out.push_back(std::move(row));
+    }
     return out;
 }
 
 std::optional<SnapshotInfo> Store::latestSnapshot() const {
-    Stmt s(db_, "SELECT id, label, time FROM snapshots ORDER BY time DESC, id DESC LIMIT 1");
+    Stmt s(db_, selectSnapshots(schemaVersion(), "ORDER BY planned, time DESC, id DESC LIMIT 1"));
     if (!s.step()) return std::nullopt;
-    return SnapshotInfo{s.integer(0), s.text(1), s.real(2)};
+    return snapshotRow(s);
+}
+
+std::vector<SnapshotInfo> Store::plans() const {
+    std::vector<SnapshotInfo> out;
+    Stmt s(db_, selectSnapshots(schemaVersion(), "WHERE planned=1 ORDER BY time, id"));
+    while (s.step()) out.push_back(snapshotRow(s));
+    return out;
 }
 
 std::optional<SnapshotInfo> Store::snapshotByLabel(const std::string& label) const {
-    Stmt s(db_, "SELECT id, label, time FROM snapshots WHERE label=?1 ORDER BY id DESC LIMIT 1");
+    Stmt s(db_, selectSnapshots(schemaVersion(), "WHERE label=?1 ORDER BY planned, id DESC LIMIT 1"));
     s.bind(1, label);
     if (!s.step()) return std::nullopt;
-    return SnapshotInfo{s.integer(0), s.text(1), s.real(2)};
+    return snapshotRow(s);
 }
 
 namespace {

@@ -1,0 +1,220 @@
+// ibdm topology files (cabling plans, ibutils' own samples) and the discovered fabric checked
+// against one: what `ibdiagnet -t plan.topo` reports as missing and wrong cables.
+#include "cli_run.h"
+#include "ib_test_util.h"
+#include "importers/ibdm_topo_importer.h"
+#include "importers/registry.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <map>
+
+using namespace fabscope;
+using namespace ibtest;
+using clitest::runCli;
+
+namespace {
+
+struct Parsed {
+    Fabric fabric;
+    std::vector<Diagnostic> notes;
+};
+
+Parsed parse(const std::string& text) {
+    DiagnosticSink diag("plan.topo");
+    Parsed p;
+    p.fabric = IbdmTopoImporter().parse(ImportInput{"plan.topo", text, 0}, diag, {}).fabric;
+    p.notes = diag.items();
+    return p;
+}
+
+const Node* node(const Fabric& f, const std::string& name) {
+    for (const Node& n : f.nodes)
+        if (n.description == name) return &n;
+    return nullptr;
+}
+
+// The peer "<node> <port>" of a node's port, "" when it has no cable.
+std::string peerOf(const Fabric& f, const std::string& name, const std::string& port) {
+    for (const Link& l : f.links)
+        for (const auto& [mine, other] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}})
+            if (f.node(f.port(mine).node).description == name && f.port(mine).name == port)
+                return f.node(f.port(other).node).description + " " + f.port(other).name;
+    return {};
+}
+
+int failedLine(const std::string& text) {
+    try {
+        parse(text);
+    } catch (const ImportError& e) {
+        return static_cast<int>(e.diagnostic().line);
+    }
+    return -1;
+}
+
+// ibnetdiscover output of `f` as the cluster would show it: switches "MF0;<name>:MTS800/U1",
+// adapters "<name> HCA-1", every link 4x HDR, GUIDs made up per node.
+std::string asIbnetdiscover(const Fabric& f) {
+    auto guid = [](std::size_t i) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%016zx", 0x2c9000100000 + i * 2);
+        return std::string(b);
+    };
+    auto desc = [&](std::size_t i) {
+        const Node& n = f.nodes[i];
+        return n.type == NodeType::Switch ? "MF0;" + n.description + ":MTS800/U1" : n.description + " HCA-1";
+    };
+    std::string out = "#\n# Topology file: generated on Sat Dec  5 10:00:00 2026\n#\n";
+    for (std::size_t i = 0; i < f.nodes.size(); ++i) {
+        const bool sw = f.nodes[i].type == NodeType::Switch;
+        out += "\nvendid=0x2c9\ndevid=0x1\nsysimgguid=0x" + guid(i) + "\n" + (sw ? "switchguid=0x" : "caguid=0x") + guid(i) + "\n";
+        out += std::string(sw ? "Switch\t8 \"S-" : "Ca\t1 \"H-") + guid(i) + "\"\t\t# \"" + desc(i) + "\"" +
+               (sw ? " enhanced port 0 lid " + std::to_string(i + 1) + " lmc 0" : "") + "\n";
+        for (const Link& l : f.links)
+            for (const auto& [mine, other] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}}) {
+                if (f.port(mine).node.value() != i) continue;
+                const std::size_t j = f.port(other).node.value();
+                const bool peerSw = f.nodes[j].type == NodeType::Switch;
+                out += "[" + f.port(mine).name + "]" + (sw ? "" : "(" + guid(i) + ") ") + "\t\"" + (peerSw ? "S-" : "H-") + guid(j) + "\"[" +
+                       f.port(other).name + "]\t\t# " + (sw ? "" : "lid " + std::to_string(i + 1) + " lmc 0 ") + "\"" + desc(j) + "\" lid " +
+                       std::to_string(j + 1) + " 4xHDR\n";
+            }
+    }
+    return out;
+}
+
+void write(const QString& path, const std::string& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text.data(), static_cast<qint64>(text.size()));
+}
+
+} // namespace
+
+class TestIbCablingPlan : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void realPlanRead() {
+        const auto p = parse(readData("ibdm-topo/4-ary-2-tree.topo"));
+        const Fabric& f = p.fabric;
+        QVERIFY(p.notes.empty());
+        // 4 leaf sections of 8 cables: 16 hosts and 4 spines named only as peers.
+        QCOMPARE(f.links.size(), std::size_t{32});
+        QCOMPARE(f.count(NodeType::Switch), std::size_t{8});
+        QCOMPARE(f.count(NodeType::Ca), std::size_t{16});
+        QVERIFY(node(f, "SW-0-3") && node(f, "SW-0-3")->type == NodeType::Switch);  // never a section: a switch by its 4 ports
+        QVERIFY(node(f, "H-16") && node(f, "H-16")->type == NodeType::Ca);
+        QCOMPARE(peerOf(f, "SW-1-2", "6"), std::string("SW-0-1 3"));  // "P6 -> MTS800 SW-0-1 P3": ports named as ibnetdiscover names them
+        QCOMPARE(f.links.front().speed, std::string("???"));         // the plan names no speed: none guessed
+        const auto missing = parse(readData("ibdm-topo/4-ary-2-tree-missing-sw-link.topo")).fabric;
+        QCOMPARE(missing.links.size(), std::size_t{29});
+        QCOMPARE(peerOf(missing, "SW-1-2", "6"), std::string());
+        QVERIFY(!node(missing, "H-10"));  // its one cable left out: the plan no longer names it
+        // A switch with one cable planned is still a switch when another of its type has three.
+        const auto small = parse("MTS800 S1\n P1 -> Cougar H-1 P1\n P2 -> Cougar H-2 P1\n P3 -> MTS800 S2 P1\n\nMTS800 S3\n P1 -> Cougar H-3 P1\n").fabric;
+        QVERIFY(node(small, "S1")->type == NodeType::Switch);
+        QVERIFY(node(small, "S3")->type == NodeType::Switch);
+        QVERIFY(node(small, "S2")->type == NodeType::Switch);
+        QVERIFY(node(small, "H-3")->type == NodeType::Ca);
+    }
+
+    void widthSpeedAndChassisPorts() {
+        const auto demo = parse(readData("ibdm-topo/network.topo")).fabric;  // "P1 -4x-5G-> MT23108 H-1 P1"
+        QVERIFY(!demo.links.empty());
+        QVERIFY(std::all_of(demo.links.begin(), demo.links.end(), [](const Link& l) { return l.width == 4 && l.speed == "DDR"; }));
+        QCOMPARE(demo.links.front().capacityBps, 20'000'000'000ULL);
+        const auto gz = parse(readData("ibdm-topo/PartialGazelle.topo"));
+        QCOMPARE(peerOf(gz.fabric, "GZ1", "L2/P5"), std::string("H17 1"));  // a chassis' leaf port kept as written
+        QVERIFY(node(gz.fabric, "GZ1")->type == NodeType::Switch);
+        QVERIFY(std::any_of(gz.notes.begin(), gz.notes.end(), [](const Diagnostic& d) { return d.message.find("CFG:") != std::string::npos; }));
+    }
+
+    void brokenPlansNameTheirLine() {
+        QCOMPARE(failedLine("# plan\n   P1 -> MTS800 SW-0-0 P1\nMTS800 SW-1-0\n"), 2);  // a cable before any system line
+        QCOMPARE(failedLine("MTS800 SW-1-0\n   P1 -> MTS800 SW-0-0 P1\n   P2 -> MTS800 SW-0-1\n"), 3);  // no remote port
+        QCOMPARE(failedLine("MTS800 SW-1-0 extra words\n   P1 -> MTS800 SW-0-0 P1\n"), 1);
+        QCOMPARE(failedLine("# only a comment\n\n"), 0);
+        // A port planned twice keeps its first cable, said on the second's line.
+        const auto twice = parse("MTS800 SW-1-0\n   P1 -> Cougar H-1 P1\n   P1 -> Cougar H-2 P1\n   P2 -> Cougar H-3 P1\n");
+        QCOMPARE(twice.fabric.links.size(), std::size_t{2});
+        QVERIFY(std::any_of(twice.notes.begin(), twice.notes.end(), [](const Diagnostic& d) { return d.line == 3 && d.message.find("planned with another cable") != std::string::npos; }));
+        const auto odd = parse("MTS800 SW-1-0\n   P1 -4x-7G-> Cougar H-1 P1\n   P2 -> Cougar H-2 P1\n");
+        QVERIFY(std::any_of(odd.notes.begin(), odd.notes.end(), [](const Diagnostic& d) { return d.line == 2 && d.message.find("'7G'") != std::string::npos; }));
+    }
+
+    void detected() {
+        ImporterRegistry reg;
+        for (const char* file : {"ibdm-topo/4-ary-2-tree.topo", "ibdm-topo/network.topo", "ibdm-topo/PartialGazelle.topo"}) {
+            const auto* imp = reg.detect(readData(file).substr(0, 16384));
+            QVERIFY2(imp && imp->name() == "ibdm-topo", file);
+        }
+        QCOMPARE(IbdmTopoImporter().detect(readData("ibsim/ibnetdiscover.txt")), 0);
+        QCOMPARE(IbdmTopoImporter().detect(readData("lst/subnet-2005.lst")), 0);
+    }
+
+    // The user's check: import the plan and the fabric, and analyze names the missing cable and
+    // the two swapped ones on the discovered ports, and nothing for the cables as planned.
+    void fabricCheckedAgainstPlan() {
+        const std::string planText = readData("ibdm-topo/4-ary-2-tree.topo");
+        // What was cabled: H-10's cable never plugged, H-1 and H-2 swapped on SW-1-0.
+        std::string cabled = replaceAll(planText, "   P2 -> Cougar H-10 P1\n", "");
+        cabled = replaceAll(cabled, "P1 -> Cougar H-1 P1", "P1 -> Cougar H-X P1");
+        cabled = replaceAll(cabled, "P2 -> Cougar H-2 P1", "P2 -> Cougar H-1 P1");
+        cabled = replaceAll(cabled, "P1 -> Cougar H-X P1", "P1 -> Cougar H-2 P1");
+        const std::string discovered = asIbnetdiscover(parse(cabled).fabric);
+
+        QTemporaryDir dir;
+        const QString db = dir.filePath("s.sqlite");
+        write(dir.filePath("cabling.topo"), planText);
+        write(dir.filePath("fabric.ibnetdiscover"), discovered);
+        const auto imp = runCli({"import", "--db", db, dir.filePath("cabling.topo"), dir.filePath("fabric.ibnetdiscover")});
+        QVERIFY2(imp.code == 0, imp.err.constData());
+        QVERIFY2((imp.out + imp.err).contains("cabling.topo (ibdm-topo, 56 rows)"), (imp.out + imp.err).constData());
+        const auto info = runCli({"info", "--db", db});
+        QVERIFY2(info.out.contains("fabric.ibnetdiscover"), info.out.constData());  // the fabric shown is the discovered one
+
+        const auto run = runCli({"analyze", "--db", db, "--json"});
+        QCOMPARE(run.code, 0);
+        std::map<std::string, std::vector<QJsonObject>> byChange;
+        for (const auto& v : QJsonDocument::fromJson(run.out).object()["findings"].toArray()) {
+            const QJsonObject f = v.toObject();
+            if (f["kind"].toString() == "topology_change") byChange[f["metrics"].toObject()["change"].toString().toStdString()].push_back(f);
+        }
+        QCOMPARE(byChange["removed"].size(), std::size_t{1});
+        const QJsonObject missing = byChange["removed"].front();
+        QCOMPARE(missing["summary"].toString(), QStringLiteral("planned link SW-1-2 p2 <-> H-10 p1 is not cabled (cabling plan cabling.topo)"));
+        // Named on the discovered switch (its GUID), so the GUI and reports find the port.
+        const QJsonObject end = missing["ports"].toArray()[0].toObject();
+        QCOMPARE(end["node"].toString(), QStringLiteral("MF0;SW-1-2:MTS800/U1"));
+        QVERIFY(end["guid"].toString().startsWith("0x2c9"));
+        QCOMPARE(byChange["moved"].size(), std::size_t{2});
+        QStringList moved;
+        for (const auto& f : byChange["moved"]) moved << f["summary"].toString();
+        moved.sort();
+        QCOMPARE(moved, QStringList({"SW-1-0 p1 connects to H-2 p1, the cabling plan cabling.topo says H-1 p1",
+                                     "SW-1-0 p2 connects to H-1 p1, the cabling plan cabling.topo says H-2 p1"}));
+        QVERIFY(byChange["added"].empty());
+        QVERIFY(byChange["width_speed"].empty());  // 4x HDR cabled, no speed planned: no contradiction
+    }
+
+    // A plan alone is the fabric drawn and analysed; a second plan is not a run to diff against.
+    void planAlone() {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("s.sqlite");
+        write(dir.filePath("a.topo"), readData("ibdm-topo/4-ary-2-tree.topo"));
+        QCOMPARE(runCli({"import", "--db", db, dir.filePath("a.topo")}).code, 0);
+        Store store(db.toStdString(), Store::Mode::ReadOnly);
+        const auto latest = store.latestSnapshot();
+        QVERIFY(latest && latest->planned && latest->label == "a.topo");
+        QCOMPARE(store.loadFabric(latest->id).links.size(), std::size_t{32});
+        const auto run = runCli({"analyze", "--db", db, "--json"});
+        QCOMPARE(run.code, 0);
+        QVERIFY(!run.out.contains("topology_change"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIbCablingPlan)
+#include "tst_ib_cabling_plan.moc"
