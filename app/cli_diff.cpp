@@ -50,8 +50,17 @@ int cmdDiff(const std::vector<std::string>& args) {
         FindingsReport report;
         report.windowStart = snaps[0]->time;
         report.windowEnd = snaps[1]->time;
-        report.findings = diffTopology(store.loadFabric(snaps[0]->id), snaps[0]->time, store.loadFabric(snaps[1]->id),
-                                       snaps[1]->time);
+        // A cabling plan on one side: the other fabric is checked against it, whichever was named first.
+        const bool planFirst = snaps[0]->planned && !snaps[1]->planned, planSecond = snaps[1]->planned && !snaps[0]->planned;
+        if (planFirst || planSecond) {
+            const SnapshotInfo& plan = planFirst ? *snaps[0] : *snaps[1];
+            const SnapshotInfo& fabric = planFirst ? *snaps[1] : *snaps[0];
+            report.findings = diffAgainstPlan(store.loadFabric(plan.id), plan.time, plan.label, store.loadFabric(fabric.id), fabric.time);
+            report.windowStart = plan.time;
+            report.windowEnd = fabric.time;
+        } else {
+            report.findings = diffTopology(store.loadFabric(snaps[0]->id), snaps[0]->time, store.loadFabric(snaps[1]->id), snaps[1]->time);
+        }
         sortAndNumber(report.findings);
         groupIncidents(report);
         if (a.json) {

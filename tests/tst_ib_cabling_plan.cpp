@@ -198,6 +198,11 @@ private Q_SLOTS:
                                      "SW-1-0 p2 connects to H-1 p1, the cabling plan cabling.topo says H-2 p1"}));
         QVERIFY(byChange["added"].empty());
         QVERIFY(byChange["width_speed"].empty());  // 4x HDR cabled, no speed planned: no contradiction
+
+        // `diff` with the plan named on either side checks the fabric against it the same way.
+        const auto diff = runCli({"diff", "--db", db, "--snapshot", "fabric.ibnetdiscover", "--snapshot", "cabling.topo"});
+        QCOMPARE(diff.code, 0);
+        QVERIFY2(diff.out.contains("3 changes") && diff.out.contains("removed    planned link SW-1-2 p2 <-> H-10 p1 is not cabled"), diff.out.constData());
     }
 
     // A plan alone is the fabric drawn and analysed; a second plan is not a run to diff against.
