@@ -78,6 +78,18 @@ public:
     [[nodiscard]] std::optional<QPointF> nodeErrorMarkPosition(const NodeErrorMark& mark) const;
     // Where a mark is drawn (widget coordinates); nullopt when neither end is on screen.
     [[nodiscard]] std::optional<QPointF> moduleMarkPosition(const ModuleMark& mark) const;
+    // Where the fabric differs from the stored cabling plan (StoreSnapshot::planChecks,
+    // fabric_view_plan.cpp): a planned cable not cabled is a red dashed line between its two
+    // nodes; a cable off the plan (another port, not planned, another speed) a red cross on its link.
+    struct PlanMark {
+        int nodeA = -1, nodeB = -1;  // a missing cable's ends (-1 when the fabric lacks the node)
+        int link = -1;               // a cable off the plan: its link (-1 when not in the fabric)
+        bool missing = false;        // a planned cable not cabled, else a cable off the plan
+        QString text;                // the finding's summary
+    };
+    [[nodiscard]] const std::vector<PlanMark>& planMarks() const { return planMarks_; }
+    // A missing cable's line ends, or an off-plan link's cross centre (second = first); nullopt off screen.
+    [[nodiscard]] std::optional<std::pair<QPointF, QPointF>> planMarkGeometry(const PlanMark& mark) const;
 
     // Hit testing and probes (widget coordinates), also used by tests.
     [[nodiscard]] int nodeAt(QPointF pos) const;       // node index or -1 (hosts only when unfolded)
@@ -162,6 +174,10 @@ private:
     void paintHopNumbers(QPainter& p) const;
     void updateModuleMarks();
     void paintModuleMarks(QPainter& p) const;
+    void updatePlanMarks();
+    void paintPlanMarks(QPainter& p) const;
+    [[nodiscard]] QString planMarksTooltip(int node, int link) const;  // "" when none
+    [[nodiscard]] QString planMarksNote() const;                       // for the header; "" when none
     [[nodiscard]] QString moduleMarksTooltip(int node, int link) const;  // "" when none
     [[nodiscard]] QString moduleMarksNote() const;                       // for the header; "" when none
     // Bands (fabric_view_bundles.cpp): the bundle list of the frame's level of detail, the band an
@@ -201,6 +217,7 @@ private:
     OpticsConfig opticsConfig_;
     std::vector<ModuleMark> moduleMarks_;
     std::vector<NodeErrorMark> errorMarks_;
+    std::vector<PlanMark> planMarks_;
     std::shared_ptr<const CompareColouring> compare_;
     LayoutKind layoutKind_ = LayoutKind::Auto;
     QPoint pressPos_;

@@ -53,6 +53,7 @@ void FabricView::updateModuleMarks() {
         if (!text.isEmpty() && node < f.nodes.size()) errorMarks_.push_back({node, text});
     }
     std::sort(errorMarks_.begin(), errorMarks_.end(), [](const NodeErrorMark& a, const NodeErrorMark& b) { return a.node < b.node; });
+    updatePlanMarks();
 }
 
 std::optional<QPointF> FabricView::nodeErrorMarkPosition(const NodeErrorMark& mark) const {
@@ -82,7 +83,6 @@ std::optional<QPointF> FabricView::moduleMarkPosition(const ModuleMark& mark) co
 }
 
 void FabricView::paintModuleMarks(QPainter& p) const {
-    if (moduleMarks_.empty()) return;
     p.save();
     p.setPen(QPen(QColor(90, 50, 0), 1.2));
     p.setBrush(QColor(255, 176, 0));
@@ -102,6 +102,7 @@ void FabricView::paintModuleMarks(QPainter& p) const {
         if (const auto c = nodeErrorMarkPosition(m); c && rect().contains(c->toPoint()))
             p.drawRect(QRectF(c->x() - kMarkSize * 0.7, c->y() - kMarkSize * 0.7, kMarkSize * 1.4, kMarkSize * 1.4));
     p.restore();
+    paintPlanMarks(p);
 }
 
 QString FabricView::moduleMarksNote() const {
@@ -110,6 +111,7 @@ QString FabricView::moduleMarksNote() const {
         parts << (n == 1 ? tr("▲ 1 module to check") : tr("▲ %1 modules to check").arg(n));
     if (const auto n = static_cast<int>(errorMarks_.size()); n > 0)
         parts << (n == 1 ? tr("■ 1 node with errors") : tr("■ %1 nodes with errors").arg(n));
+    if (const QString plan = planMarksNote(); !plan.isEmpty()) parts << plan;
     return parts.join(QStringLiteral(" · "));  // a node's or link's tooltip says why
 }
 
@@ -120,7 +122,7 @@ QString FabricView::moduleMarksTooltip(int node, int link) const {
             text += QStringLiteral("<br>▲ ") + m.text.toHtmlEscaped();
     for (const NodeErrorMark& m : errorMarks_)
         if (node >= 0 && static_cast<int>(m.node) == node) text += QStringLiteral("<br>■ ") + m.text.toHtmlEscaped();
-    return text;
+    return text + planMarksTooltip(node, link);
 }
 
 } // namespace fabscope

@@ -1,6 +1,7 @@
 #include "views/store_snapshot.h"
 
 #include "core/analysis/findings.h"
+#include "core/analysis/topology_change.h"
 #include "core/tiers.h"
 
 #include <map>
@@ -63,11 +64,15 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
     auto s = std::make_shared<StoreSnapshot>();
     s->path = store.path();
     s->info = store.info();
-    if (auto latest = store.latestSnapshot()) {
+    const auto latest = store.latestSnapshot();
+    if (latest) {
         s->snapshotId = latest->id;
         s->fabric = store.loadFabric(latest->id);
     }
     index(*s);
+    if (latest && !latest->planned)
+        if (const auto plans = store.plans(); !plans.empty())
+            s->planChecks = diffAgainstPlan(store.loadFabric(plans.back().id), plans.back().time, plans.back().label, s->fabric, latest->time);
     if (s->snapshotId) {  // one pass over the ports, not a search per module: 83k-link fabrics
         std::map<std::pair<std::string, std::string>, PortOptics> byKey;
         for (PortOptics& o : loadPortOptics(store, s->snapshotId)) byKey.emplace(std::pair{o.nodeGuid, o.port}, std::move(o));

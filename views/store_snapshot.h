@@ -1,5 +1,6 @@
 #pragma once
 // What the GUI shows of a store, loaded off the GUI thread and then shared read-only.
+#include "core/analysis/findings.h"
 #include "core/fabric_shape.h"
 #include "core/model.h"
 #include "core/store/fabric_events.h"
@@ -30,6 +31,7 @@ struct StoreSnapshot {
     std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index
     std::unordered_map<std::uint32_t, PortOptics> optics;        // by PortId value: what its module reported
     std::unordered_map<std::uint32_t, std::vector<FabricEvent>> events;  // by NodeId value: what ibdiagnet reported
+    std::vector<Finding> planChecks;  // how the fabric differs from the latest cabling plan (topology_change findings)
 
     // The fabric port a finding names (by GUID, else description, then port name).
     [[nodiscard]] std::optional<PortId> findPort(const PortRef& ref) const;
