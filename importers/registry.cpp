@@ -20,6 +20,7 @@
 #include "importers/job_csv_importer.h"
 #include "importers/lst_importer.h"
 #include "importers/ibdm_topo_importer.h"
+#include "importers/ibsim_net_importer.h"
 #include "importers/perfquery_importer.h"
 #include "importers/perftest_importer.h"
 #include "importers/pingmesh_csv_importer.h"
@@ -44,6 +45,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbrouteImporter>());
     importers_.push_back(std::make_unique<LstImporter>());
     importers_.push_back(std::make_unique<IbdmTopoImporter>());
+    importers_.push_back(std::make_unique<IbsimNetImporter>());
     importers_.push_back(std::make_unique<LldpJsonImporter>());
     importers_.push_back(std::make_unique<NcclLogImporter>());
     importers_.push_back(std::make_unique<JobCsvImporter>());

@@ -4,6 +4,7 @@
 #include "ib_test_util.h"
 #include "plan_fixture.h"
 #include "importers/ibdm_topo_importer.h"
+#include "importers/ibsim_net_importer.h"
 #include "importers/registry.h"
 
 #include <QJsonArray>
@@ -172,6 +173,54 @@ private Q_SLOTS:
         const auto diff = runCli({"diff", "--db", db, "--snapshot", "fabric.ibnetdiscover", "--snapshot", "cabling.topo"});
         QCOMPARE(diff.code, 0);
         QVERIFY2(diff.out.contains("4 changes") && diff.out.contains("removed    planned link SW-1-2 p2 <-> H-10 p1 is not cabled"), diff.out.constData());
+    }
+
+    // ibsim's net file, the fabric the simulation behind tests/data/ibsim/ was built from: read as a plan.
+    void ibsimNetFileRead() {
+        DiagnosticSink diag("fattree.net");
+        const Fabric f = IbsimNetImporter().parse(ImportInput{"fattree.net", readData("ibsim/fattree.net"), 0}, diag, {}).fabric;
+        QVERIFY(diag.items().empty());
+        QCOMPARE(f.count(NodeType::Switch), std::size_t{6});
+        QCOMPARE(f.count(NodeType::Ca), std::size_t{8});
+        QCOMPARE(f.links.size(), std::size_t{16});
+        QCOMPARE(peerOf(f, "leaf03", "4"), std::string("gpu006 mlx5_0 1"));
+        for (const Link& l : f.links) {  // w=2 e=4: 4x HDR, but leaf03 p4 <-> gpu006 w=1: 1x
+            const bool narrow = peerOf(f, "leaf03", "4") == f.node(f.port(l.b).node).description + " " + f.port(l.b).name ||
+                                peerOf(f, "leaf03", "4") == f.node(f.port(l.a).node).description + " " + f.port(l.a).name;
+            QCOMPARE(l.width, std::optional<int>(narrow ? 1 : 4));
+            QCOMPARE(l.speed, std::string("HDR"));
+        }
+        ImporterRegistry reg;
+        for (const char* file : {"ibsim/fattree.net", "ibsim-net/net.2sw2path4hca"}) {
+            const auto* imp = reg.detect(readData(file).substr(0, 16384));
+            QVERIFY2(imp && imp->name() == "ibsim-net", file);
+        }
+        QCOMPARE(IbsimNetImporter().detect(readData("ibsim/ibnetdiscover.txt")), 0);  // GUID ids: ibnetdiscover's
+        QCOMPARE(IbsimNetImporter().detect(readData("ibdm-topo/4-ary-2-tree.topo")), 0);
+        try {
+            IbsimNetImporter().parse(ImportInput{"x.net", "Switch 8 \"s1\"\n[1] \"h1\"[1]\n[x] \"h2\"[1]\n", 0}, diag, {});
+            QFAIL("a port line without its number must fail");
+        } catch (const ImportError& e) {
+            QCOMPARE(e.diagnostic().line, std::int64_t{3});
+        }
+    }
+
+    // The real ibnetdiscover of the simulated fabric matches the net file it was built from; a
+    // net file that planned leaf03 p4 at 4x names the 1x link against it.
+    void realCaptureCheckedAgainstItsNetFile() {
+        for (const auto& [net, expected] : {std::pair{readData("ibsim/fattree.net"), QString()},
+                                            std::pair{replaceAll(replaceAll(readData("ibsim/fattree.net"), "\"gpu006 mlx5_0\"[1]\tw=1", "\"gpu006 mlx5_0\"[1]\tw=2"), "\"leaf03\"[4]\tw=1", "\"leaf03\"[4]\tw=2"),
+                                                      QStringLiteral("leaf03 p4 <-> gpu006 mlx5_0 p1 runs 1xHDR, the cabling plan fabric.net says 4xHDR")}}) {
+            QTemporaryDir dir;
+            const QString db = dir.filePath("s.sqlite");
+            write(dir.filePath("fabric.net"), net);
+            const auto imp = runCli({"import", "--db", db, QStringLiteral(FABSCOPE_TEST_DATA "/ibsim/ibnetdiscover.txt"), dir.filePath("fabric.net")});
+            QVERIFY2(imp.code == 0 && imp.err.contains("fabric.net (ibsim-net"), imp.err.constData());
+            QStringList changes;
+            for (const auto& v : QJsonDocument::fromJson(runCli({"analyze", "--db", db, "--json"}).out).object()["findings"].toArray())
+                if (v.toObject()["kind"].toString() == "topology_change") changes << v.toObject()["summary"].toString();
+            QCOMPARE(changes, expected.isEmpty() ? QStringList() : QStringList{expected});
+        }
     }
 
     // A plan alone is the fabric drawn and analysed; a second plan is not a run to diff against.
