@@ -5,8 +5,8 @@
 
 #include <functional>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <utility>
 
 namespace fabscope {
