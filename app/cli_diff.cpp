@@ -55,8 +55,8 @@ int cmdDiff(const std::vector<std::string>& args) {
         if (planFirst || planSecond) {
             const SnapshotInfo& plan = planFirst ? *snaps[0] : *snaps[1];
             const SnapshotInfo& fabric = planFirst ? *snaps[1] : *snaps[0];
-            report.findings = diffAgainstPlan(store.loadFabric(plan.id), plan.time, plan.label, store.loadFabric(fabric.id), fabric.time);
-            report.windowStart = plan.time;
+            report.findings = diffAgainstPlan(store.loadFabric(plan.id), plan.label, store.loadFabric(fabric.id), fabric.time);
+            report.windowStart = fabric.time;  // what was seen, and when: the plan has no time of its own
             report.windowEnd = fabric.time;
         } else {
             report.findings = diffTopology(store.loadFabric(snaps[0]->id), snaps[0]->time, store.loadFabric(snaps[1]->id), snaps[1]->time);

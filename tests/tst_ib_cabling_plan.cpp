@@ -1,8 +1,11 @@
 // ibdm topology files (cabling plans, ibutils' own samples) and the discovered fabric checked
 // against one: what `ibdiagnet -t plan.topo` reports as missing and wrong cables.
 #include "cli_run.h"
+#include "core/report/document.h"
+#include "core/report/report_data.h"
 #include "ib_test_util.h"
 #include "plan_fixture.h"
+#include "report_doc_find.h"
 #include "importers/ibdm_topo_importer.h"
 #include "importers/ibsim_net_importer.h"
 #include "importers/registry.h"
@@ -160,6 +163,7 @@ private Q_SLOTS:
         const QJsonObject end = missing["ports"].toArray()[0].toObject();
         QCOMPARE(end["node"].toString(), QStringLiteral("MF0;SW-1-2:MTS800/U1"));
         QVERIFY(end["guid"].toString().startsWith("0x2c9"));
+        QCOMPARE(missing["start"].toDouble(), missing["end"].toDouble());  // seen at the fabric's capture; the plan has no date
         QCOMPARE(byChange["moved"].size(), std::size_t{2});
         QStringList moved;
         for (const auto& f : byChange["moved"]) moved << f["summary"].toString();
@@ -168,6 +172,22 @@ private Q_SLOTS:
                                      "SW-1-0 p2 connects to H-1 p1, the cabling plan cabling.topo says H-2 p1"}));
         QVERIFY(byChange["added"].empty());
         QVERIFY(byChange["width_speed"].empty());  // 4x HDR cabled, no speed planned: no contradiction
+
+        // The report's own section: how many planned cables are in place, and each one that is not;
+        // the runs' topology changes table does not list them.
+        {
+            const Store store(db.toStdString(), Store::Mode::ReadOnly);
+            const ReportDocument doc = buildDocument(buildReportData(store, {}));
+            const Section* plan = docfind::section(doc, "cabling_plan");
+            QVERIFY(plan);
+            const std::string text = docfind::paragraphs(*plan);
+            QVERIFY2(text.find("28 of 32 planned cables in place; 2 not cabled, 2 on another port than planned, 0 at another width or speed, "
+                               "0 cabled between planned nodes but not planned.") != std::string::npos, text.c_str());
+            const Table* t = docfind::table(*plan, "cabling_plan");
+            QVERIFY(t);
+            QCOMPARE(t->rows.size(), std::size_t{4});
+            QVERIFY(docfind::table(doc, "topology_changes")->rows.empty());
+        }
 
         // `diff` with the plan named on either side checks the fabric against it the same way.
         const auto diff = runCli({"diff", "--db", db, "--snapshot", "fabric.ibnetdiscover", "--snapshot", "cabling.topo"});

@@ -72,7 +72,7 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
     index(*s);
     if (latest && !latest->planned)
         if (const auto plans = store.plans(); !plans.empty())
-            s->planChecks = diffAgainstPlan(store.loadFabric(plans.back().id), plans.back().time, plans.back().label, s->fabric, latest->time);
+            s->planChecks = diffAgainstPlan(store.loadFabric(plans.back().id), plans.back().label, s->fabric, latest->time);
     if (s->snapshotId) {  // one pass over the ports, not a search per module: 83k-link fabrics
         std::map<std::pair<std::string, std::string>, PortOptics> byKey;
         for (PortOptics& o : loadPortOptics(store, s->snapshotId)) byKey.emplace(std::pair{o.nodeGuid, o.port}, std::move(o));

@@ -203,8 +203,7 @@ std::vector<Finding> diffTopology(const Fabric& before, double beforeTime, const
                 [](const LinkView&) { return true; });
 }
 
-std::vector<Finding> diffAgainstPlan(const Fabric& plan, double planTime, const std::string& planLabel, const Fabric& fabric,
-                                     double fabricTime) {
+std::vector<Finding> diffAgainstPlan(const Fabric& plan, const std::string& planLabel, const Fabric& fabric, double fabricTime) {
     std::set<std::string> planned;
     for (const Node& n : plan.nodes) planned.insert(n.description);
     std::map<std::string, int> firstWords;
@@ -226,7 +225,9 @@ std::vector<Finding> diffAgainstPlan(const Fabric& plan, double planTime, const 
     }
     // A cable between two nodes the plan does not name is outside it: not reported.
     auto inPlan = [](const LinkView& v) { return v.a.first.starts_with("plan:") || v.b.first.starts_with("plan:"); };
-    return diff(index(plan, planKeys), index(fabric, discovered), Wording{&planLabel}, planTime, fabricTime, inPlan);
+    std::vector<Finding> out = diff(index(plan, planKeys), index(fabric, discovered), Wording{&planLabel}, fabricTime, fabricTime, inPlan);
+    for (Finding& f : out) f.metrics.emplace_back("plan", planLabel);  // what reports and the GUI tell a plan's changes by
+    return out;
 }
 
 void detectTopologyChanges(const Store& store, std::vector<Finding>& out) {
@@ -243,7 +244,7 @@ void detectPlanMismatches(const Store& store, std::vector<Finding>& out) {
     const auto fabric = store.latestSnapshot();
     if (plans.empty() || !fabric || fabric->planned) return;
     const SnapshotInfo& plan = plans.back();
-    for (Finding& f : diffAgainstPlan(store.loadFabric(plan.id), plan.time, plan.label, store.loadFabric(fabric->id), fabric->time))
+    for (Finding& f : diffAgainstPlan(store.loadFabric(plan.id), plan.label, store.loadFabric(fabric->id), fabric->time))
         out.push_back(std::move(f));
 }
 

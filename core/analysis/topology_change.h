@@ -18,9 +18,8 @@ std::vector<Finding> diffTopology(const Fabric& before, double beforeTime, const
 // plan's system names (plannedName in the .cpp), findings worded for a plan and naming the
 // discovered ports: "removed" = planned, not cabled; "added" = cabled between nodes the plan
 // names, not planned; "moved" = cabled elsewhere than planned; "width_speed" only where the
-// plan gives one. start = planTime, end = fabricTime.
-std::vector<Finding> diffAgainstPlan(const Fabric& plan, double planTime, const std::string& planLabel, const Fabric& fabric,
-                                     double fabricTime);
+// plan gives one. start = end = fabricTime (a plan file has no time of its own); metrics.plan = planLabel.
+std::vector<Finding> diffAgainstPlan(const Fabric& plan, const std::string& planLabel, const Fabric& fabric, double fabricTime);
 
 // Appends the changes between the latest snapshot and the one before it (nothing with < 2).
 void detectTopologyChanges(const Store& store, std::vector<Finding>& out);

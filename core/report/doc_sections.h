@@ -17,6 +17,7 @@ Section ecmpImbalance(const ReportData& d);
 Section pfcCongestion(const ReportData& d);
 Section stragglers(const ReportData& d);
 Section topologyChanges(const ReportData& d);
+Section cablingPlan(const ReportData& d);  // only when the store holds a cabling plan and a fabric (doc_cabling_plan.cpp)
 Section findings(const ReportData& d);
 Section gpuRisk(const ReportData& d);
 Section annotations(const ReportData& d);

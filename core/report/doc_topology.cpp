@@ -15,7 +15,7 @@ Section topologyChanges(const ReportData& d) {
             "None in this window: the latest topology snapshot has the same links as the one before it (or the store holds only one)."};
     double before = 0, after = 0;
     for (const auto& f : d.findings.findings) {
-        if (f.kind != FindingKind::TopologyChange) continue;
+        if (f.kind != FindingKind::TopologyChange || !metricText(f, "plan").empty()) continue;  // a plan's: its own section
         before = f.start, after = f.end;
         const std::string change = metricText(f, "change");
         std::string link = linkLabel(f, "<->"), was, now, capacity;

@@ -71,6 +71,11 @@ ReportDocument buildDocument(const ReportData& d) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "error_links"; });
         doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::modules(d));
     }
+    // The fabric against its cabling plan only when the store holds one, after the topology changes.
+    if (d.plan) {
+        const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "topology_changes"; });
+        doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::cablingPlan(d));
+    }
     // Single points of stress only with counters and a topology, after the GPU time at risk.
     if (d.stress.evaluated) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "gpu_time_at_risk"; });

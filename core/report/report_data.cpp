@@ -20,6 +20,8 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     if (auto snap = store.latestSnapshot()) {
         r.snapshotLabel = snap->label;
         r.snapshotTime = snap->time;
+        if (const auto plans = store.plans(); !snap->planned && !plans.empty())
+            r.plan = ReportData::Plan{plans.back().label, plans.back().time, store.loadFabric(plans.back().id).links.size()};
     }
     // One context for the findings and the report's figures: the same window and fabric.
     const std::unique_ptr<AnalysisContext> context = analysisContext(store, options.window, options.config);

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,13 @@ struct ReportData {
     };
     std::vector<Module> optics;
     std::vector<std::pair<std::string, FabricEvent>> toolEvents;
+    // The cabling plan the fabric was checked against (the latest stored; ibdm-topo, ibsim-net).
+    struct Plan {
+        std::string label;
+        double time = 0;           // its file's mtime, UNIX seconds
+        std::size_t cables = 0;    // planned
+    };
+    std::optional<Plan> plan;
 };
 
 struct ReportOptions {
