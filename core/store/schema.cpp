@@ -172,7 +172,7 @@ constexpr std::string_view kV14 = R"sql(
 ALTER TABLE fabric_events ADD COLUMN tool TEXT NOT NULL DEFAULT 'ibdiagnet';
 )sql";
 
-// Version 15: a snapshot may be a cabling plan (an ibdm topology file) rather than a discovered fabric.
+// Version 15: a snapshot may be a cabling plan (an ibdm topology file, an ibsim net file) rather than a discovered fabric.
 constexpr std::string_view kV15 = R"sql(
 ALTER TABLE snapshots ADD COLUMN planned INTEGER NOT NULL DEFAULT 0;
 )sql";
