@@ -57,7 +57,7 @@ bool isArrowAt(const std::vector<std::string_view>& t, std::size_t i) {
 } // namespace
 
 int IbdmTopoImporter::detect(std::string_view head) const {
-    if (const auto end = head.rfind('\n'); end != std::string_view::npos) head = head.substr(0, end + 1);  // the head's last line may be cut short
+    head = wholeLines(head);
     int cables = 0, systems = 0;
     LineReader reader(head, nullptr);
     std::string_view raw;

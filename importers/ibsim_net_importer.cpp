@@ -60,7 +60,7 @@ bool isGuidId(std::string_view id) { return id.size() > 2 && id[1] == '-' && par
 } // namespace
 
 int IbsimNetImporter::detect(std::string_view head) const {
-    if (const auto end = head.rfind('\n'); end != std::string_view::npos) head = head.substr(0, end + 1);  // the head's last line may be cut short
+    head = wholeLines(head);
     int headers = 0, ports = 0;
     LineReader reader(head, nullptr);
     std::string_view raw;

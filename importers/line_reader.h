@@ -38,6 +38,13 @@ private:
     std::int64_t number_ = 0;
 };
 
+// A file's head without its last line when that may be cut short (detection reads the first
+// kilobytes of a large file); the whole head when it holds a single line.
+inline std::string_view wholeLines(std::string_view head) {
+    const auto end = head.rfind('\n');
+    return end == std::string_view::npos ? head : head.substr(0, end + 1);
+}
+
 inline std::string_view trim(std::string_view s) {
     const auto b = s.find_first_not_of(" \t\r");
     if (b == std::string_view::npos) return {};
