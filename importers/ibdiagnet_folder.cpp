@@ -19,7 +19,7 @@ std::optional<IbdiagnetFileRole> ibdiagnetFileRole(std::string_view name) {
         {"ibdiagnet2.lst", {Use::SameAsDbCsv, "the run's fabric in LST form"}},
         {"ibdiagnet2.pm", {Use::SameAsDbCsv, "the run's port counters, also in db_csv PM_INFO"}},
         {"ibdiagnet2.net_dump", {Use::NotUsed, "per-port link summary (speeds and widths are read from db_csv)"}},
-        {"ibdiagnet2.net_dump_ext", {Use::NotUsed, "extended per-port link summary (speeds and widths are read from db_csv)"}},
+        {"ibdiagnet2.net_dump_ext", {Use::Read, "each port's FEC mode and bit error rates"}},
         {"ibdiagnet2.cables", {Use::Read, "each port module's identity, temperature, lane powers and alarm flags"}},
         {"ibdiagnet2.nodes_info", {Use::NotUsed, "node firmware and hardware versions, not used"}},
         {"ibdiagnet2.pkey", {Use::NotUsed, "partition keys, not used"}},

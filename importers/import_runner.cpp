@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 namespace fabscope {
 namespace fs = std::filesystem;
@@ -361,9 +362,10 @@ private:
         std::vector<PortHint> hints;
         std::vector<SwitchRoutes> routes;
         std::vector<PortOptics> optics;
+        std::vector<PortBer> ber;
         std::vector<FabricEvent> events;
-        std::string routesFrom, opticsFrom, eventsFrom;  // the file a dropped-rows warning names
-        std::optional<double> opticsTime;                 // when ibdiagnet read the modules
+        std::string routesFrom, opticsFrom, berFrom, eventsFrom;  // the file a dropped-rows warning names
+        std::optional<double> opticsTime, berTime;                 // when ibdiagnet read the modules, the PHY
         std::vector<TopologyResult::CounterSample> samples;  // PM counters of db_csv files
         std::vector<std::pair<const PendingFile*, std::int64_t>> parsed;
         std::optional<double> fileTime;  // the first file's with nodes (a db_csv, not the .cables beside it), else the first's
@@ -383,15 +385,14 @@ private:
                 routes.insert(routes.end(), result.routes.begin(), result.routes.end());
                 samples.insert(samples.end(), result.samples.begin(), result.samples.end());
                 optics.insert(optics.end(), result.optics.begin(), result.optics.end());
+                ber.insert(ber.end(), result.ber.begin(), result.ber.end());
                 events.insert(events.end(), result.events.begin(), result.events.end());
                 if (!result.routes.empty()) routesFrom = pf.path;
-                if (!result.optics.empty()) {
-                    opticsFrom = pf.path;
-                    opticsTime = result.time;
-                }
+                if (!result.optics.empty()) std::tie(opticsFrom, opticsTime) = std::pair(pf.path, result.time);
+                if (!result.ber.empty()) std::tie(berFrom, berTime) = std::pair(pf.path, result.time);
                 if (!result.events.empty()) eventsFrom = pf.path;
                 auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size() + result.samples.size() +
-                                                      result.optics.size() + result.events.size());
+                                                      result.optics.size() + result.ber.size() + result.events.size());
                 for (const auto& r : result.routes)
                     rows += std::count_if(r.egress.begin(), r.egress.end(), [](std::uint8_t p) { return p != SwitchRoutes::kNoRoute; });
                 parsed.emplace_back(&pf, rows);
@@ -421,19 +422,20 @@ private:
             snapshotTime = latest->time;
         }
         if (sid == 0) {  // forwarding tables, module readings or switch reports with nothing to attach to: they fail, the store stays as it was
-            const char* what = !optics.empty() ? "module readings" : !events.empty() ? "switch reports" : "forwarding tables";
+            const char* what = !optics.empty() ? "module readings" : !ber.empty() ? "bit error rates" : !events.empty() ? "switch reports" : "forwarding tables";
             for (const auto& [pf, rows] : parsed)
                 fail(pf->path, 0, what + std::string(" need a topology: import ibnetdiscover output first"), std::string(pf->importer->name()));
             return true;
         }
         // Readings of another ibdiagnet run than the fabric's: a temperature or a flag may have changed since.
-        if (opticsTime && !optics.empty() && sid != 0 && std::abs(*opticsTime - snapshotTime) > 3600) {
-            const double apart = std::abs(*opticsTime - snapshotTime);
+        for (const auto& [time, file, what] : {std::tuple(opticsTime, opticsFrom, "module readings"), std::tuple(berTime, berFrom, "bit error rates")}) {
+            if (!time || file.empty() || std::abs(*time - snapshotTime) <= 3600) continue;
+            const double apart = std::abs(*time - snapshotTime);
             summary_.diagnostics.push_back(
-                {opticsFrom, 0, Severity::Warning,
-                 "module readings taken " + numfmt::utc(*opticsTime) + ", " +
+                {file, 0, Severity::Warning,
+                 std::string(what) + " taken " + numfmt::utc(*time) + ", " +
                      (apart >= 2 * 86400 ? numfmt::num(apart / 86400, 3) + " days " : numfmt::num(apart / 3600, 3) + " hours ") +
-                     (*opticsTime < snapshotTime ? "before" : "after") + " the topology snapshot they join (" + numfmt::utc(snapshotTime) + ")"});
+                     (*time < snapshotTime ? "before" : "after") + " the topology snapshot they join (" + numfmt::utc(snapshotTime) + ")"});
         }
         // Rows naming what the snapshot does not hold are dropped, counted in one warning on their file.
         auto dropped = [this](const std::string& file, std::size_t written, std::size_t total, const char* what) {
@@ -443,6 +445,7 @@ private:
         };
         dropped(routesFrom, store_.writeRoutes(sid, routes), routes.size(), " forwarding tables name switches not in the topology");
         dropped(opticsFrom, writePortOptics(store_, sid, optics), optics.size(), " module readings name ports not in the topology");
+        dropped(berFrom, writePortBer(store_, sid, ber), ber.size(), " bit error rates name ports not in the topology");
         dropped(eventsFrom, writeFabricEvents(store_, sid, events), events.size(),
                 " warnings and errors of ibdiagnet or ibswinfo name nodes not in the topology");
         if (!samples.empty()) {  // after the snapshot, so the writer maps GUIDs onto it

@@ -4,6 +4,7 @@
 #include "core/diagnostics.h"
 #include "core/model.h"
 #include "core/store/fabric_events.h"
+#include "core/store/port_ber.h"
 #include "core/store/port_optics.h"
 #include "core/store/probes.h"
 #include "core/store/sample_writer.h"
@@ -83,6 +84,8 @@ struct TopologyResult {
     // What ports' modules reported (ibdiagnet2.cables); like routes, attached to the latest
     // stored snapshot when the result has no nodes.
     std::vector<PortOptics> optics;
+    // Each port's FEC mode and bit error rates (ibdiagnet2.net_dump_ext); attached like optics.
+    std::vector<PortBer> ber;
     // What the tool reported about nodes and ports (ibdiagnet's WARNINGS_/ERRORS_ rows).
     std::vector<FabricEvent> events;
 };

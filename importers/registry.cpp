@@ -2,6 +2,7 @@
 
 #include "importers/ibdiagnet_db_csv_importer.h"
 #include "importers/ibdiagnet_cables_importer.h"
+#include "importers/ibdiagnet_net_dump_ext_importer.h"
 #include "importers/ibdiagnet_fdbs_importer.h"
 #include "importers/ibdiagnet_pm_importer.h"
 #include "importers/ibswinfo_importer.h"
@@ -58,6 +59,7 @@ ImporterRegistry::ImporterRegistry() {
     importers_.push_back(std::make_unique<IbdiagnetDbCsvImporter>());
     importers_.push_back(std::make_unique<IbdiagnetFdbsImporter>());
     importers_.push_back(std::make_unique<IbdiagnetCablesImporter>());
+    importers_.push_back(std::make_unique<IbdiagnetNetDumpExtImporter>());
     importers_.push_back(std::make_unique<IbdiagnetPmImporter>());
     importers_.push_back(std::make_unique<IbswinfoImporter>());
     importers_.push_back(std::make_unique<UfmTelemetryImporter>());

@@ -1,6 +1,7 @@
 // The inspector shows what a port's module reported (ibdiagnet2.cables) with units: identity,
 // temperature against its alarm, per-lane powers and bias, flags; a passive cable has no sensor;
-// a port without a module shows none; and what ibdiagnet reported about a node (db_csv
+// a port without a module shows none; a port's FEC mode and bit error rates (net_dump_ext); and
+// what ibdiagnet reported about a node (db_csv
 // WARNINGS_); the fabric marks the modules to look at on their links, by the thresholds of
 // Analysis > Thresholds. Opened from a store of tests/data/ibdiagnet2-run/.
 #include "gui_fixture.h"
@@ -106,6 +107,37 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Flags set: Latched TX / RX LOL Indicator 0x0f")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(": TX Bias Alarm and Warning 0x3333")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("RX power: —, —, -0.50, -0.60 dBm")), qPrintable(text));
+    }
+
+    // With the run's net_dump_ext (`--get_phy_info`): a port's FEC mode and its bit error rates
+    // before FEC, after FEC and after retransmission, under the port; a port never read has none.
+    void inspectorShowsEachPortsBitErrorRates() {
+        const QString path = dir_.filePath(QStringLiteral("phy.sqlite"));
+        {
+            Store s(path.toStdString());
+            ImporterRegistry reg;
+            const std::string data = FABSCOPE_TEST_DATA;
+            QVERIFY(!ImportRunner(s, reg).run({data + "/ibdiagnet2-run/", data + "/ibdiagnet-net-dump-ext/ibdiagnet2.net_dump_ext"}, {}).anyFailed());
+        }
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, path, false));
+        const auto snap = w.snapshot();
+        auto* inspector = w.findChild<InspectorPanel*>();
+        QVERIFY(inspector);
+        w.selection()->selectPort(static_cast<int>(snap->findPort(PortRef{"", "0x5c25730300d0b112", "1"})->value()));
+        QString text = inspector->text();
+        QVERIFY2(text.contains(QStringLiteral("Bit error rate: 3.2e-10 after FEC")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("FEC: RS_FEC_544_514")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Before FEC (raw): 8.7e-5")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("After FEC and retransmission (symbol): 4e-13")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Effective errors: 1632")), qPrintable(text));
+        inspector->tree()->scrollTo(rowNamed(*inspector->tree()->model(), QStringLiteral("Bit error rate")), QAbstractItemView::PositionAtTop);
+        QVERIFY(saveScreenshot(inspector->grab(), QStringLiteral("fabscope-inspector-ber.png")));
+        // node-3: FEC N/A and no rates in the file: nothing shown.
+        w.selection()->selectPort(static_cast<int>(snap->findPort(PortRef{"", "0x5c25730300a1f4dc", "1"})->value()));
+        QVERIFY2(!inspector->text().contains(QStringLiteral("Bit error rate")), qPrintable(inspector->text()));
     }
 
     // ibswinfo's report on switch A (a real output with PSU1's DC power and fan in ERROR, its

@@ -1,5 +1,6 @@
 #include "views/inspector_panel.h"
 
+#include "core/analysis/format.h"
 #include "core/linkrate.h"
 #include "core/store/store.h"
 #include "views/background_job.h"
@@ -157,6 +158,7 @@ void InspectorPanel::addPort(QStandardItem* s, int port) {
     row(s, tr("Capacity"), gbps(p.capacityBps));
     row(s, tr("State"), stateName(p.state));
     addModule(s, port);
+    addBitErrors(s, port);
 }
 
 void InspectorPanel::addEvents(int node, const std::string* port, const QString& about) {
@@ -208,6 +210,23 @@ void InspectorPanel::addModule(QStandardItem* s, int port) {
     lanes(tr("TX bias"), o.txBiasMa, tr("mA"), 2);
     row(m, tr("Flags set"), o.alarms.empty() ? tr("none") : qs(o.alarms.front()));
     for (std::size_t i = 1; i < o.alarms.size(); ++i) row(m, QString(), qs(o.alarms[i]));
+    expand(m);
+}
+
+void InspectorPanel::addBitErrors(QStandardItem* s, int port) {
+    const auto it = snapshot_->ber.find(static_cast<std::uint32_t>(port));
+    if (it == snapshot_->ber.end()) return;
+    const PortBer& b = it->second;
+    const QString source = tr("As ibdiagnet read the port's physical layer (ibdiagnet2.net_dump_ext, line %1)").arg(b.line);
+    auto ber = [](const std::optional<double>& v) { return v ? qs(numfmt::ber(*v)) : tr("not read"); };
+    auto* m = row(s, tr("Bit error rate"), tr("%1 after FEC").arg(ber(b.effectiveBer)));
+    m->setToolTip(source);
+    row(m, tr("FEC"), b.fecMode.empty() ? tr("not reported") : qs(b.fecMode))->setToolTip(source);
+    row(m, tr("Before FEC (raw)"), ber(b.rawBer))->setToolTip(tr("Errors per bit before forward error correction; PAM4 links run well above 1e-12 here by design"));
+    row(m, tr("After FEC (effective)"), ber(b.effectiveBer))->setToolTip(tr("Errors per bit FEC could not correct"));
+    row(m, tr("After FEC and retransmission (symbol)"), ber(b.symbolBer))->setToolTip(tr("Errors per bit left after FEC and link-level retransmission"));
+    if (b.symbolErrors) row(m, tr("Symbol errors"), QString::number(*b.symbolErrors));
+    if (b.effectiveErrors) row(m, tr("Effective errors"), QString::number(*b.effectiveErrors));
     expand(m);
 }
 

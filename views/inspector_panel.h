@@ -49,6 +49,7 @@ private:
     void addNode(QStandardItem* parent, int node);
     void addPort(QStandardItem* parent, int port);
     void addModule(QStandardItem* parent, int port);  // what the port's optic or cable reported, when known
+    void addBitErrors(QStandardItem* parent, int port);  // the port's FEC mode and bit error rates, when read
     // What ibdiagnet reported about the node (all of it) or one of its ports (that port's and the
     // node's own); `about` names the port in the section's title when a link shows both ends.
     void addEvents(int node, const std::string* port, const QString& about = {});

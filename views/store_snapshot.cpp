@@ -60,6 +60,22 @@ std::string StoreSnapshot::linkLabel(LinkId l) const {
 }
 
 namespace {
+// Per-port readings keyed by the fabric's PortId, in one pass over the ports rather than a search
+// per reading: 83k-link fabrics.
+template <typename Reading> std::unordered_map<std::uint32_t, Reading> byPortId(const Fabric& fabric, std::vector<Reading> readings) {
+    std::unordered_map<std::uint32_t, Reading> out;
+    std::map<std::pair<std::string, std::string>, Reading> byKey;
+    for (Reading& r : readings) byKey.emplace(std::pair{r.nodeGuid, r.port}, std::move(r));
+    for (std::size_t i = 0; i < fabric.ports.size() && !byKey.empty(); ++i) {
+        const Port& p = fabric.ports[i];
+        if (auto it = byKey.find({fabric.node(p.node).guid, p.name}); it != byKey.end()) {
+            out.emplace(static_cast<std::uint32_t>(i), std::move(it->second));
+            byKey.erase(it);
+        }
+    }
+    return out;
+}
+
 std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
     auto s = std::make_shared<StoreSnapshot>();
     s->path = store.path();
@@ -73,16 +89,9 @@ std::shared_ptr<StoreSnapshot> readFabric(const Store& store) {
     if (latest && !latest->planned)
         if (const auto plans = store.plans(); !plans.empty())
             s->planChecks = diffAgainstPlan(store.loadFabric(plans.back().id), plans.back().label, s->fabric, latest->time);
-    if (s->snapshotId) {  // one pass over the ports, not a search per module: 83k-link fabrics
-        std::map<std::pair<std::string, std::string>, PortOptics> byKey;
-        for (PortOptics& o : loadPortOptics(store, s->snapshotId)) byKey.emplace(std::pair{o.nodeGuid, o.port}, std::move(o));
-        for (std::size_t i = 0; i < s->fabric.ports.size() && !byKey.empty(); ++i) {
-            const Port& p = s->fabric.ports[i];
-            if (auto it = byKey.find({s->fabric.node(p.node).guid, p.name}); it != byKey.end()) {
-                s->optics.emplace(static_cast<std::uint32_t>(i), std::move(it->second));
-                byKey.erase(it);
-            }
-        }
+    if (s->snapshotId) {
+        s->optics = byPortId(s->fabric, loadPortOptics(store, s->snapshotId));
+        s->ber = byPortId(s->fabric, loadPortBer(store, s->snapshotId));
         for (FabricEvent& e : loadFabricEvents(store, s->snapshotId))
             if (const auto n = s->nodeByName.find(e.nodeGuid); n != s->nodeByName.end()) s->events[n->second].push_back(std::move(e));
     }

@@ -4,6 +4,7 @@
 #include "core/fabric_shape.h"
 #include "core/model.h"
 #include "core/store/fabric_events.h"
+#include "core/store/port_ber.h"
 #include "core/store/port_optics.h"
 #include "core/store/store.h"
 #include "core/timeseries/link_series.h"
@@ -30,6 +31,7 @@ struct StoreSnapshot {
     LinkTimeSeries rates;              // per-link rates on one time grid (empty without counters)
     std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index
     std::unordered_map<std::uint32_t, PortOptics> optics;        // by PortId value: what its module reported
+    std::unordered_map<std::uint32_t, PortBer> ber;              // by PortId value: its FEC mode and bit error rates
     std::unordered_map<std::uint32_t, std::vector<FabricEvent>> events;  // by NodeId value: what ibdiagnet reported
     std::vector<Finding> planChecks;  // how the fabric differs from the latest cabling plan (topology_change findings)
 

@@ -77,6 +77,10 @@ void readErrors(const json& j, ErrorLinkConfig& c) {
             c.criticalFactor = number(j, "critical_factor", 1, 1e12, "error_link");
             continue;
         }
+        if (it.key() == "effective_ber" || it.key() == "symbol_ber") {
+            (it.key() == "effective_ber" ? c.effectiveBer : c.symbolBer) = number(j, it.key().c_str(), 0, 1, "error_link");
+            continue;
+        }
         // Any canonical counter may get a threshold, not only the defaults' five.
         if (!it->is_object()) fail("error_link." + it.key() + " must be an object {\"per_s\": .., \"min_count\": ..}");
         const std::string where = "error_link." + it.key();

@@ -11,7 +11,9 @@
 //     "error_link": { "critical_factor": 10,   // rate >= factor x threshold -> severity critical
 //                     "symbol_errors": {"per_s": 0.0167, "min_count": 10},
 //                     "link_error_recovery": {...}, "rcv_errors": {...},
-//                     "fec_uncorrectable": {...}, "xmit_discards": {...} },
+//                     "fec_uncorrectable": {...}, "xmit_discards": {...},
+//                     "effective_ber": 1e-12,  // a port's BER after FEC above this (net_dump_ext)
+//                     "symbol_ber": 1e-12 },   // ... or after FEC and retransmission
 //     "link_flap": { "min_count": 1 },
 //     "congestion_tree": { "share": 0.3,       // xmit_wait time / interval a port must reach
 //                          "critical_share": 0.6, "min_samples": 3,
@@ -90,6 +92,11 @@ ErrorThresholds defaultErrorThresholds();
 struct ErrorLinkConfig {
     double criticalFactor = 10;
     ErrorThresholds counters = defaultErrorThresholds();
+    // A port's bit error rate after FEC (effective) or after FEC and retransmission (symbol) above
+    // this, as ibdiagnet read it (ibdiagnet2.net_dump_ext), is an error_link: ibdiagnet's own BER
+    // threshold, 1e-12. The raw (pre-FEC) rate is not judged: PAM4 links run far above it by design.
+    double effectiveBer = 1e-12;
+    double symbolBer = 1e-12;
 };
 
 struct LinkFlapConfig {

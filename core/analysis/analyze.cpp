@@ -88,6 +88,7 @@ FindingsReport analyze(const Store& store, const AnalysisContext& ctx, const std
     run([&] { detectHotLinks(ctx, report.findings); });
     run([&] { detectDegradedLinks(ctx, report.findings); });
     run([&] { detectErrorLinks(ctx, report.findings); });
+    run([&] { detectBerLinks(ctx, report.findings); });
     run([&] { detectLinkFlaps(ctx, report.findings); });
     run([&] { detectEcmpImbalance(ctx, report.findings); });
     run([&] { detectCongestionTrees(ctx, report.findings); });

@@ -9,6 +9,8 @@ namespace fabscope {
 void detectHotLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectErrorLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
+// error_link from the bit error rates ibdiagnet read (net_dump_ext) on the context's snapshot.
+void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectLinkFlaps(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectEcmpImbalance(const AnalysisContext& ctx, std::vector<Finding>& out);
 void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out);

@@ -7,6 +7,20 @@
 
 namespace fabscope::numfmt {
 
+std::string ber(double v) {
+    if (!std::isfinite(v)) return "?";
+    if (v == 0) return "0";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1e", v);  // "3.2e-10", "1.0e-12"
+    std::string s = buf;
+    const auto e = s.find('e');
+    std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
+    if (mantissa.ends_with(".0")) mantissa.resize(mantissa.size() - 2);
+    const bool negative = exponent[0] == '-';
+    exponent.erase(0, exponent.find_first_not_of("+-0"));
+    return mantissa + "e" + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+}
+
 std::string num(double v, int digits) {
     if (!std::isfinite(v)) return "?";
     // Integers print whole (150, 2950) whatever `digits` says.

@@ -1,11 +1,24 @@
 // Sections built from the findings: degraded, erroring and flapping links, the incidents and every
 // finding by kind, the GPU time at risk, and the annotations of the window.
+#include "core/analysis/format.h"
 #include "core/report/doc_sections.h"
 #include "core/report/text_format.h"
 
 #include <map>
+#include <optional>
 
 namespace fabscope::docsec {
+namespace {
+
+// "3.2e-10 (1e-12)" for an error_link judged on a bit error rate (net_dump_ext); "" for a counter's.
+std::string berText(const Finding& f) {
+    std::optional<double> ber, threshold;
+    for (const auto& [k, v] : f.metrics)
+        if (const double* x = std::get_if<double>(&v); x && (k == "ber" || k == "threshold_ber")) (k == "ber" ? ber : threshold) = *x;
+    return ber && threshold ? numfmt::ber(*ber) + " (" + numfmt::ber(*threshold) + ")" : std::string();
+}
+
+} // namespace
 
 Section degradedLinks(const ReportData& d) {
     Section s{"degraded_links", "Degraded links", {}};
@@ -37,9 +50,9 @@ Section degradedLinks(const ReportData& d) {
 Section errorLinks(const ReportData& d) {
     Section s{"error_links", "Erroring and flapping links", {}};
     Table e{"error_links",
-            "Error counters rising faster than their thresholds (receiving port first)",
-            {"Severity", "Link (receiver <- transmitter)", "Counter", "Increase", "Rate (/s)", "Threshold (/s)", "From", "To"},
-            {false, false, false, true, true, true, false, false},
+            "Error counters rising faster than their thresholds, and bit error rates above theirs (receiving port first)",
+            {"Severity", "Link (receiver <- transmitter)", "Counter", "Increase", "Rate (/s)", "Threshold (/s)", "Bit error rate (threshold)", "From", "To"},
+            {false, false, false, true, true, true, true, false, false},
             {},
             "No error counter rose faster than its threshold."};
     Table fl{"link_flaps", "Links that went down in the window", {"Severity", "Link", "Times down", "First", "Last"},
@@ -47,7 +60,8 @@ Section errorLinks(const ReportData& d) {
     for (const auto& f : d.findings.findings) {
         if (f.kind == FindingKind::ErrorLink)
             e.rows.push_back({{std::string(toString(f.severity)), linkLabel(f, "<-"), metricText(f, "counter"), metricText(f, "increase"),
-                               metricText(f, "rate_per_s"), metricText(f, "threshold_per_s"), reportfmt::utc(f.start), reportfmt::utc(f.end)},
+                               metricText(f, "rate_per_s"), metricText(f, "threshold_per_s"), berText(f), reportfmt::utc(f.start),
+                               reportfmt::utc(f.end)},
                               toneOf(f.severity)});
         if (f.kind == FindingKind::LinkFlap)
             fl.rows.push_back({{std::string(toString(f.severity)), linkLabel(f, "<->"), metricText(f, "count"), reportfmt::utc(f.start),

@@ -1,5 +1,6 @@
 #include "core/report/kind_definitions.h"
 
+#include "core/analysis/format.h"
 #include "core/byte_size.h"
 #include "core/report/text_format.h"
 
@@ -21,8 +22,10 @@ std::vector<std::pair<FindingKind, std::string>> kindDefinitions(const AnalysisC
          "of tiers) or than the configured width/speed; the capacity lost is expected minus actual Gb/s."},
         {FindingKind::ErrorLink,
          "An error counter (symbol errors, link error recovery, receive errors, FEC uncorrectable, transmit "
-         "discards) whose increase over the window and mean rate exceed its threshold; critical at " +
-             reportfmt::number(c.errorLink.criticalFactor) + "x the threshold rate."},
+         "discards) whose increase over the window and mean rate exceed its threshold, or a port whose bit error "
+         "rate after FEC exceeds " + numfmt::ber(c.errorLink.effectiveBer) + " (after FEC and retransmission, " +
+             numfmt::ber(c.errorLink.symbolBer) + ") as ibdiagnet read it; critical at " +
+             reportfmt::number(c.errorLink.criticalFactor) + "x the threshold."},
         {FindingKind::LinkFlap, "LinkDownedCounter increased in the window (by at least " +
                                     reportfmt::number(c.linkFlap.minCount) + ")."},
         {FindingKind::EcmpImbalance,

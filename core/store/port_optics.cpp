@@ -62,20 +62,13 @@ std::vector<std::optional<double>> lanesFromText(const std::string& text) {
 
 std::size_t writePortOptics(Store& store, std::int64_t snapshotId, const std::vector<PortOptics>& optics) {
     if (optics.empty()) return 0;
-    SnapshotDevices byNode(store.handle(), snapshotId);
-    sql::Stmt byPort(store.handle(), "SELECT device_id, port FROM snap_ports WHERE snapshot_id=?1 AND port_guid=?2");
+    SnapshotPorts ports(store.handle(), snapshotId);
     sql::Stmt ins(store.handle(), "INSERT OR REPLACE INTO port_optics VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)");
     std::size_t written = 0;
     for (const PortOptics& o : optics) {
-        std::optional<std::int64_t> device = byNode.find(o.nodeGuid);
-        std::string port = o.port;
-        if (!device && byPort.bind(1, snapshotId).bind(2, o.nodeGuid).step()) {  // an HCA's port GUID
-            device = byPort.integer(0);
-            port = byPort.text(1);
-        }
-        byPort.reset();
-        if (!device) continue;
-        ins.bind(1, snapshotId).bind(2, *device).bind(3, port).bind(4, o.vendor).bind(5, o.partNumber).bind(6, o.serial)
+        const auto at = ports.find(o.nodeGuid, o.port);
+        if (!at) continue;
+        ins.bind(1, snapshotId).bind(2, at->device).bind(3, at->port).bind(4, o.vendor).bind(5, o.partNumber).bind(6, o.serial)
             .bind(7, o.type).bind(8, o.length).bind(9, o.firmware);
         if (o.temperatureC) ins.bind(10, *o.temperatureC);
         else ins.bindNull(10);

@@ -177,7 +177,17 @@ constexpr std::string_view kV15 = R"sql(
 ALTER TABLE snapshots ADD COLUMN planned INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 15> kScripts{kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8, kV9, kV10, kV11, kV12, kV13, kV14, kV15};
+// Version 16: each port's FEC mode and bit error rates as ibdiagnet read them (ibdiagnet2.net_dump_ext);
+// NULL where the file gave no value. core/store/port_ber.h.
+constexpr std::string_view kV16 = R"sql(
+CREATE TABLE port_ber(
+  snapshot_id INTEGER NOT NULL, device_id INTEGER NOT NULL, port TEXT NOT NULL, fec_mode TEXT NOT NULL,
+  raw_ber REAL, effective_ber REAL, symbol_ber REAL, symbol_errors INTEGER, effective_errors INTEGER,
+  line INTEGER NOT NULL, PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 16> kScripts{kV1,  kV2,  kV3,  kV4,  kV5,  kV6,  kV7, kV8,
+                                                    kV9, kV10, kV11, kV12, kV13, kV14, kV15, kV16};
 
 } // namespace
 

@@ -83,7 +83,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 15;
+    static constexpr int kSchemaVersion = 16;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.

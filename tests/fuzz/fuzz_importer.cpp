@@ -47,6 +47,13 @@ void checkTopology(const TopologyResult& r) {
         for (const auto& v : o.txBiasMa)
             if (v) check(std::isfinite(*v));
     }
+    // Bit error rates: a port 1-255 on a GUID, each rate a number from 0 to 1, something read.
+    for (const PortBer& b : r.ber) {
+        check(!b.nodeGuid.empty() && b.line > 0 && std::stoi(b.port) >= 1 && std::stoi(b.port) <= 255);
+        for (const auto& v : {b.rawBer, b.effectiveBer, b.symbolBer})
+            if (v) check(std::isfinite(*v) && *v >= 0 && *v <= 1);
+        check(!b.fecMode.empty() || b.hasRates() || b.symbolErrors || b.effectiveErrors);
+    }
     // A tool's warnings and errors: on a node, a port number 1-255 or none, named and placed.
     for (const FabricEvent& e : r.events) {
         check(!e.nodeGuid.empty() && !e.check.empty() && e.line > 0);
