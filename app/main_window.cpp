@@ -80,7 +80,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
 
     fabric_ = new FabricView(this);
-    fabric_->setOpticsConfig(analysis_->config().optics);  // which port modules it marks
+    fabric_->setMarkConfig(analysis_->config());  // which port modules and bit error rates it marks
     scrubber_ = new TimeScrubber(time_, this);
     auto* centre = new QWidget(this);
     auto* layout = new QVBoxLayout(centre);
@@ -203,7 +203,7 @@ void MainWindow::createActions() {
         connect(dialog, &QDialog::accepted, this, [this, dialog] {
             const AnalysisConfig before = analysis_->config();
             analysis_->setConfig(dialog->config());
-            fabric_->setOpticsConfig(analysis_->config().optics);
+            fabric_->setMarkConfig(analysis_->config());
             // The shares of time the views draw are converted with the tick and the PFC frame model.
             const AnalysisConfig& after = analysis_->config();
             const bool reconvert = before.congestionTree.tickNs != after.congestionTree.tickNs ||

@@ -41,7 +41,7 @@ QModelIndex rowNamed(const QAbstractItemModel& m, const QString& key, const QMod
 class TestViewOptics : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
-    QString store_;
+    QString store_, phyStore_;  // the run; the run with its net_dump_ext
 
 private Q_SLOTS:
     void initTestCase() {
@@ -50,6 +50,10 @@ private Q_SLOTS:
         Store s(store_.toStdString());
         ImporterRegistry reg;
         QVERIFY(!ImportRunner(s, reg).run({std::string(FABSCOPE_TEST_DATA) + "/ibdiagnet2-run/"}, {}).anyFailed());
+        phyStore_ = dir_.filePath(QStringLiteral("phy.sqlite"));
+        Store phy(phyStore_.toStdString());
+        const std::string data = FABSCOPE_TEST_DATA;
+        QVERIFY(!ImportRunner(phy, reg).run({data + "/ibdiagnet2-run/", data + "/ibdiagnet-net-dump-ext/ibdiagnet2.net_dump_ext"}, {}).anyFailed());
     }
 
     void inspectorShowsEachPortsModule() {
@@ -112,17 +116,10 @@ private Q_SLOTS:
     // With the run's net_dump_ext (`--get_phy_info`): a port's FEC mode and its bit error rates
     // before FEC, after FEC and after retransmission, under the port; a port never read has none.
     void inspectorShowsEachPortsBitErrorRates() {
-        const QString path = dir_.filePath(QStringLiteral("phy.sqlite"));
-        {
-            Store s(path.toStdString());
-            ImporterRegistry reg;
-            const std::string data = FABSCOPE_TEST_DATA;
-            QVERIFY(!ImportRunner(s, reg).run({data + "/ibdiagnet2-run/", data + "/ibdiagnet-net-dump-ext/ibdiagnet2.net_dump_ext"}, {}).anyFailed());
-        }
         MainWindow w;
         w.resize(1400, 900);
         w.show();
-        QVERIFY(guitest::openAndWait(w, path, false));
+        QVERIFY(guitest::openAndWait(w, phyStore_, false));
         const auto snap = w.snapshot();
         auto* inspector = w.findChild<InspectorPanel*>();
         QVERIFY(inspector);
@@ -228,6 +225,55 @@ private Q_SLOTS:
         QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(fabric->moduleMarks().size(), std::size_t{1});
         QVERIFY(fabric->moduleMarks().front().text.contains(QStringLiteral("LOL")));
+        QFile::remove(QString::fromStdString(userConfigPath()));
+    }
+
+    // The two ports above the bit error rate threshold (node-2 at 3.2e-10 after FEC, switch B
+    // port 3 at 2.5e-12 after retransmission) get a red diamond on their links, said in the header
+    // and the tooltips, and follow the thresholds the user sets.
+    void fabricMarksPortsAboveTheBerThreshold() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, phyStore_, false));
+        auto* fabric = w.findChild<FabricView*>();
+        QVERIFY(fabric);
+        QStringList texts;
+        for (const auto& m : fabric->moduleMarks())
+            if (m.bitErrors) texts << m.text;
+        QCOMPARE(texts.size(), 2);
+        QVERIFY2(texts.contains(QStringLiteral("node-2 mlx5_0 p1 bit error rate 3.2e-10 after FEC (threshold 1e-12)")), qPrintable(texts.join(u'\n')));
+        QVERIFY2(texts.filter(QStringLiteral(" p3 bit error rate 2.5e-12 after FEC and retransmission (threshold 1e-12)")).size() == 1,
+                 qPrintable(texts.join(u'\n')));
+        QVERIFY2(fabric->moduleMarksNote().contains(QStringLiteral("◆ 2 ports above the bit error rate threshold")), qPrintable(fabric->moduleMarksNote()));
+
+        fabric->renderFrame();
+        QTRY_VERIFY(!fabric->grab().isNull());
+        const QImage shot = fabric->grab().toImage();
+        for (const auto& m : fabric->moduleMarks()) {
+            if (!m.bitErrors) continue;
+            const auto at = fabric->moduleMarkPosition(m);
+            QVERIFY(at);
+            const QColor c = shot.pixelColor(at->toPoint() * shot.devicePixelRatio());
+            QVERIFY2(c.red() > 190 && c.green() < 70 && c.blue() < 70, qPrintable(c.name()));
+            if (m.link >= 0) {  // the link's tooltip says why, at the mark
+                const QString tip = fabric->tooltipAt(*at);
+                QVERIFY2(tip.contains(QStringLiteral("◆ ") + m.text.toHtmlEscaped()), qPrintable(tip));
+            }
+        }
+        QVERIFY(saveScreenshot(fabric->grab(), QStringLiteral("fabscope-fabric-ber-marks.png")));
+
+        // A laxer threshold after FEC in Analysis > Thresholds: only switch B's port stays marked.
+        w.findChild<QAction*>(QStringLiteral("thresholdsAction"))->trigger();
+        auto* dialog = w.findChild<SettingsDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        dialog->editor()->setPlainText(QStringLiteral(R"({"error_link": {"effective_ber": 1e-9}})"));
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        texts.clear();
+        for (const auto& m : fabric->moduleMarks())
+            if (m.bitErrors) texts << m.text;
+        QCOMPARE(texts.size(), 1);
+        QVERIFY(texts.front().contains(QStringLiteral("after FEC and retransmission")));
         QFile::remove(QString::fromStdString(userConfigPath()));
     }
 };

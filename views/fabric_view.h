@@ -60,14 +60,21 @@ public:
 
     // Port modules to look at (ibdiagnet2.cables: flags set, near their alarm temperature, receive
     // lanes apart; core/analysis/optic_evidence.h with the shared thresholds), each marked with an
-    // amber triangle on its link next to its node (fabric_view_modules.cpp).
+    // amber triangle on its link next to its node, and ports whose bit error rate is above the
+    // error_link threshold (net_dump_ext; core/analysis/ber_rule.h) with a red diamond further along
+    // (fabric_view_modules.cpp).
     struct ModuleMark {
-        std::uint32_t node = 0;  // whose port holds the module
+        std::uint32_t node = 0;  // whose port holds the module, or measured the rate
         int link = -1;           // the port's link, -1 when it has none
         QString text;            // "leaf02 p9 module: flag Latched TX / RX LOL Indicator 0x0f"
+        bool bitErrors = false;  // a bit error rate above its threshold, not a module
     };
-    void setOpticsConfig(const OpticsConfig& config);
+    // The thresholds the marks follow: the analysis' own (Analysis > Thresholds).
+    void setMarkConfig(const AnalysisConfig& config);
     [[nodiscard]] const std::vector<ModuleMark>& moduleMarks() const { return moduleMarks_; }
+    // What the header says of the marks: "▲ 2 modules to check · ◆ 1 port above the bit error rate
+    // threshold"; "" when none.
+    [[nodiscard]] QString moduleMarksNote() const;
     // Nodes a tool reported errors about (ibswinfo: a power supply or fan not OK; ibdiagnet's
     // ERRORS_ rows), each marked with a red square at the node's top right.
     struct NodeErrorMark {
@@ -179,7 +186,6 @@ private:
     [[nodiscard]] QString planMarksTooltip(int node, int link) const;  // "" when none
     [[nodiscard]] QString planMarksNote() const;                       // for the header; "" when none
     [[nodiscard]] QString moduleMarksTooltip(int node, int link) const;  // "" when none
-    [[nodiscard]] QString moduleMarksNote() const;                       // for the header; "" when none
     // Bands (fabric_view_bundles.cpp): the bundle list of the frame's level of detail, the band an
     // edge is drawn in (-1: drawn alone), the ends of a drawn id (edge, or edges + band), the
     // worst link under a drawn id, the bands' colours, the legend's note.
@@ -215,6 +221,7 @@ private:
     int selectedNode_ = -1, selectedLink_ = -1;
     FindingFocus overlay_;
     OpticsConfig opticsConfig_;
+    ErrorLinkConfig berConfig_;
     std::vector<ModuleMark> moduleMarks_;
     std::vector<NodeErrorMark> errorMarks_;
     std::vector<PlanMark> planMarks_;

@@ -1,7 +1,10 @@
 // The fabric view's hardware marks, so a flagged optic or a failed power supply is seen on the
 // graph before anyone opens the inspector: an amber triangle on a port module's link next to the
 // node whose port holds it (the rule and its words are the findings', core/analysis/optic_evidence.h),
-// and a red square at the top right of a node a tool reported errors about (fabric_events).
+// a red diamond further along the link of a port whose bit error rate is above the threshold
+// (core/analysis/ber_rule.h), and a red square at the top right of a node a tool reported errors
+// about (fabric_events).
+#include "core/analysis/ber_rule.h"
 #include "core/analysis/optic_evidence.h"
 #include "views/fabric_view.h"
 #include "views/store_snapshot.h"
@@ -17,13 +20,14 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-constexpr double kMarkOffset = 20;  // px from the node's centre along its link
+constexpr double kMarkOffset = 20;  // px from the node's centre along its link (a bit error mark twice as far)
 constexpr double kMarkSize = 7;     // px, half the triangle's width
 
 } // namespace
 
-void FabricView::setOpticsConfig(const OpticsConfig& config) {
-    opticsConfig_ = config;
+void FabricView::setMarkConfig(const AnalysisConfig& config) {
+    opticsConfig_ = config.optics;
+    berConfig_ = config.errorLink;
     updateModuleMarks();
     update();
 }
@@ -41,6 +45,14 @@ void FabricView::updateModuleMarks() {
         moduleMarks_.push_back({static_cast<std::uint32_t>(f.port(port).node.value()),
                                 link ? static_cast<int>(link->value()) : -1,
                                 qs(snapshot_->portLabel(port) + " module: " + why)});
+    }
+    for (const auto& [portId, ber] : snapshot_->ber) {
+        const auto excess = portId < f.ports.size() ? berExcess(ber, berConfig_) : std::nullopt;
+        if (!excess) continue;
+        const PortId port(portId);
+        const auto link = snapshot_->linkOf(port);
+        moduleMarks_.push_back({static_cast<std::uint32_t>(f.port(port).node.value()), link ? static_cast<int>(link->value()) : -1,
+                                qs(snapshot_->portLabel(port) + " bit error rate " + excess->text()), true});
     }
     // Stable order for tooltips and tests: by node, then text.
     std::sort(moduleMarks_.begin(), moduleMarks_.end(),
@@ -75,7 +87,8 @@ std::optional<QPointF> FabricView::moduleMarkPosition(const ModuleMark& mark) co
     if (own && far && *own != *far) {
         const QPointF d = *far - *own;
         const double len = std::hypot(d.x(), d.y());
-        return *own + d * (std::min(kMarkOffset, len / 3) / len);
+        const double offset = mark.bitErrors ? 2 * kMarkOffset : kMarkOffset;
+        return *own + d * (std::min(offset, len / (mark.bitErrors ? 2.2 : 3)) / len);
     }
     if (own) return *own + QPointF(kMarkSize + 4, -(kMarkSize + 4));
     if (far) return *far + QPointF(kMarkSize + 4, kMarkSize + 4);  // a folded host: beside its leaf
@@ -88,7 +101,7 @@ void FabricView::paintModuleMarks(QPainter& p) const {
     p.setBrush(QColor(255, 176, 0));
     for (const ModuleMark& m : moduleMarks_) {
         const auto c = moduleMarkPosition(m);
-        if (!c || !rect().contains(c->toPoint())) continue;
+        if (!c || !rect().contains(c->toPoint()) || m.bitErrors) continue;
         QPainterPath tri;
         tri.moveTo(c->x(), c->y() - kMarkSize);
         tri.lineTo(c->x() + kMarkSize, c->y() + kMarkSize * 0.8);
@@ -98,6 +111,11 @@ void FabricView::paintModuleMarks(QPainter& p) const {
     }
     p.setPen(QPen(QColor(90, 0, 0), 1.2));
     p.setBrush(QColor(214, 39, 40));
+    for (const ModuleMark& m : moduleMarks_) {
+        const auto c = moduleMarkPosition(m);
+        if (!c || !rect().contains(c->toPoint()) || !m.bitErrors) continue;
+        p.drawPolygon(QPolygonF({{c->x(), c->y() - kMarkSize}, {c->x() + kMarkSize, c->y()}, {c->x(), c->y() + kMarkSize}, {c->x() - kMarkSize, c->y()}}));
+    }
     for (const NodeErrorMark& m : errorMarks_)
         if (const auto c = nodeErrorMarkPosition(m); c && rect().contains(c->toPoint()))
             p.drawRect(QRectF(c->x() - kMarkSize * 0.7, c->y() - kMarkSize * 0.7, kMarkSize * 1.4, kMarkSize * 1.4));
@@ -107,8 +125,11 @@ void FabricView::paintModuleMarks(QPainter& p) const {
 
 QString FabricView::moduleMarksNote() const {
     QStringList parts;
-    if (const auto n = static_cast<int>(moduleMarks_.size()); n > 0)
+    const auto bitErrors = static_cast<int>(std::count_if(moduleMarks_.begin(), moduleMarks_.end(), [](const ModuleMark& m) { return m.bitErrors; }));
+    if (const int n = static_cast<int>(moduleMarks_.size()) - bitErrors; n > 0)
         parts << (n == 1 ? tr("▲ 1 module to check") : tr("▲ %1 modules to check").arg(n));
+    if (bitErrors > 0)
+        parts << (bitErrors == 1 ? tr("◆ 1 port above the bit error rate threshold") : tr("◆ %1 ports above the bit error rate threshold").arg(bitErrors));
     if (const auto n = static_cast<int>(errorMarks_.size()); n > 0)
         parts << (n == 1 ? tr("■ 1 node with errors") : tr("■ %1 nodes with errors").arg(n));
     if (const QString plan = planMarksNote(); !plan.isEmpty()) parts << plan;
@@ -119,7 +140,7 @@ QString FabricView::moduleMarksTooltip(int node, int link) const {
     QString text;
     for (const ModuleMark& m : moduleMarks_)
         if ((node >= 0 && static_cast<int>(m.node) == node) || (link >= 0 && m.link == link))
-            text += QStringLiteral("<br>▲ ") + m.text.toHtmlEscaped();
+            text += (m.bitErrors ? QStringLiteral("<br>◆ ") : QStringLiteral("<br>▲ ")) + m.text.toHtmlEscaped();
     for (const NodeErrorMark& m : errorMarks_)
         if (node >= 0 && static_cast<int>(m.node) == node) text += QStringLiteral("<br>■ ") + m.text.toHtmlEscaped();
     return text + planMarksTooltip(node, link);

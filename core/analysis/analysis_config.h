@@ -94,7 +94,8 @@ struct ErrorLinkConfig {
     ErrorThresholds counters = defaultErrorThresholds();
     // A port's bit error rate after FEC (effective) or after FEC and retransmission (symbol) above
     // this, as ibdiagnet read it (ibdiagnet2.net_dump_ext), is an error_link: ibdiagnet's own BER
-    // threshold, 1e-12. The raw (pre-FEC) rate is not judged: PAM4 links run far above it by design.
+    // threshold, 1e-12; 0 turns that check off. The raw (pre-FEC) rate is not judged: PAM4 links
+    // run far above it by design.
     double effectiveBer = 1e-12;
     double symbolBer = 1e-12;
 };

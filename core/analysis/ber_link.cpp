@@ -4,14 +4,26 @@
 // first and its link peer (the transmitter) second, as for the counter-based error_link. A
 // reading has no time of its own beyond the snapshot's: the finding spans the window and names
 // the snapshot's time, as degraded_link does.
+#include "core/analysis/ber_rule.h"
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
-#include "core/store/port_ber.h"
 
-#include <algorithm>
 #include <unordered_map>
 
 namespace fabscope {
+
+std::string BerExcess::text() const {
+    return numfmt::ber(ber) + (afterRetransmission ? " after FEC and retransmission" : " after FEC") + " (threshold " + numfmt::ber(threshold) + ")";
+}
+
+std::optional<BerExcess> berExcess(const PortBer& b, const ErrorLinkConfig& cfg) {
+    // How far above its threshold each judged rate is; the worse one names the finding.
+    const double effectiveOver = b.effectiveBer && cfg.effectiveBer > 0 ? *b.effectiveBer / cfg.effectiveBer : 0;
+    const double symbolOver = b.symbolBer && cfg.symbolBer > 0 ? *b.symbolBer / cfg.symbolBer : 0;
+    if (effectiveOver <= 1 && symbolOver <= 1) return std::nullopt;
+    if (effectiveOver >= symbolOver) return BerExcess{false, *b.effectiveBer, cfg.effectiveBer, effectiveOver};
+    return BerExcess{true, *b.symbolBer, cfg.symbolBer, symbolOver};
+}
 
 void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
     if (ctx.snapshotId() == 0) return;
@@ -24,20 +36,16 @@ void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
         if (!f.nodes[i].guid.empty()) nodeOfGuid.emplace(f.nodes[i].guid, i);
 
     for (const PortBer& b : readings) {
-        // How far above its threshold each judged rate is; the worse one names the finding.
-        const double effectiveOver = b.effectiveBer && cfg.effectiveBer > 0 ? *b.effectiveBer / cfg.effectiveBer : 0;
-        const double symbolOver = b.symbolBer && cfg.symbolBer > 0 ? *b.symbolBer / cfg.symbolBer : 0;
-        if (effectiveOver <= 1 && symbolOver <= 1) continue;
+        const auto excess = berExcess(b, cfg);
+        if (!excess) continue;
         const auto node = nodeOfGuid.find(b.nodeGuid);
         if (node == nodeOfGuid.end()) continue;
-        const bool effectiveWorse = effectiveOver >= symbolOver;
-        const char* counter = effectiveWorse ? "effective_ber" : "symbol_ber";
-        const double ber = effectiveWorse ? *b.effectiveBer : *b.symbolBer;
-        const double threshold = effectiveWorse ? cfg.effectiveBer : cfg.symbolBer;
+        const bool effectiveOver = cfg.effectiveBer > 0 && b.effectiveBer && *b.effectiveBer > cfg.effectiveBer;
+        const bool symbolOver = cfg.symbolBer > 0 && b.symbolBer && *b.symbolBer > cfg.symbolBer;
 
         Finding fd;
         fd.kind = FindingKind::ErrorLink;
-        fd.severity = std::max(effectiveOver, symbolOver) >= cfg.criticalFactor ? FindingSeverity::Critical : FindingSeverity::Warning;
+        fd.severity = excess->factor >= cfg.criticalFactor ? FindingSeverity::Critical : FindingSeverity::Warning;
         fd.start = ctx.windowStart();
         fd.end = ctx.windowEnd();
         const SeriesPort sp{node->second, b.port};
@@ -47,14 +55,14 @@ void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
 
         std::string rates;
         auto add = [&rates](const std::string& clause) { rates += (rates.empty() ? "" : ", ") + clause; };
-        if (b.effectiveBer) add("after FEC " + numfmt::ber(*b.effectiveBer) + (effectiveOver > 1 ? " (threshold " + numfmt::ber(cfg.effectiveBer) + ")" : ""));
-        if (b.symbolBer) add("after FEC and retransmission " + numfmt::ber(*b.symbolBer) + (symbolOver > 1 ? " (threshold " + numfmt::ber(cfg.symbolBer) + ")" : ""));
+        if (b.effectiveBer) add("after FEC " + numfmt::ber(*b.effectiveBer) + (effectiveOver ? " (threshold " + numfmt::ber(cfg.effectiveBer) + ")" : ""));
+        if (b.symbolBer) add("after FEC and retransmission " + numfmt::ber(*b.symbolBer) + (symbolOver ? " (threshold " + numfmt::ber(cfg.symbolBer) + ")" : ""));
         if (b.rawBer) add("before FEC " + numfmt::ber(*b.rawBer));
         fd.summary = AnalysisContext::label(fd.ports[0]) + (fd.ports.size() > 1 ? " <- " + AnalysisContext::label(fd.ports[1]) : std::string()) +
                      ": bit error rate " + rates + (b.fecMode.empty() ? std::string() : "; FEC " + b.fecMode) +
                      (b.symbolErrors ? "; " + std::to_string(*b.symbolErrors) + " symbol errors" : std::string()) +
                      " (read by ibdiagnet with the topology captured " + numfmt::utc(ctx.snapshotTime()) + ")";
-        fd.metrics = {{"counter", std::string(counter)}, {"ber", ber}, {"threshold_ber", threshold}};
+        fd.metrics = {{"counter", std::string(excess->counter())}, {"ber", excess->ber}, {"threshold_ber", excess->threshold}};
         if (b.effectiveBer) fd.metrics.emplace_back("effective_ber", *b.effectiveBer);
         if (b.symbolBer) fd.metrics.emplace_back("symbol_ber", *b.symbolBer);
         if (b.rawBer) fd.metrics.emplace_back("raw_ber", *b.rawBer);
