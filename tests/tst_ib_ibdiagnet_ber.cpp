@@ -328,6 +328,10 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Bit error rate (threshold)")), qPrintable(text.left(2000)));
         QVERIFY2(text.contains(QStringLiteral("3.2e-10 (1e-12)")), qPrintable(text.left(4000)));
         QVERIFY2(text.contains(QStringLiteral("2.5e-12 (1e-12)")), qPrintable(text.left(4000)));
+        // The check is said to have run, with what it found, beside the modules.
+        QVERIFY2(text.contains(QStringLiteral("Ports with bit error rates read (ibdiagnet2.net_dump_ext),9")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Above the bit error rate threshold (in Erroring links),2")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("RS_FEC_544_514 on 7 ports, MLNX_RS_271_257_PLR on 2")), qPrintable(text));
     }
 };
 

@@ -1,6 +1,7 @@
 // Port modules and the tools' own checks: the optics and cables to look at (near their
-// temperature alarm, receive lanes far apart, flags set) and what ibdiagnet and ibswinfo themselves
-// reported. Only in a report of a store holding either (ibdiagnet2.cables, db_csv
+// temperature alarm, receive lanes far apart, flags set), how many ports' bit error rates were
+// read and how many are above the threshold, and what ibdiagnet and ibswinfo themselves reported.
+// Only in a report of a store holding any (ibdiagnet2.cables, .net_dump_ext, db_csv
 // WARNINGS_/ERRORS_, ibswinfo).
 #include "core/analysis/optic_evidence.h"
 #include "core/report/doc_sections.h"
@@ -19,6 +20,16 @@ std::string identity(const PortOptics& o) {
     for (const std::string* part : {&o.vendor, &o.partNumber, &o.serial})
         if (!part->empty()) s += (s.empty() ? "" : " ") + *part;
     return s;
+}
+
+// "RS_FEC_544_514 on 312 ports, MLNX_RS_271_257_PLR on 198"; "none read".
+std::string fecModes(const std::map<std::string, std::size_t>& modes) {
+    std::vector<std::pair<std::size_t, std::string>> byCount;
+    for (const auto& [mode, n] : modes) byCount.emplace_back(n, mode);
+    std::sort(byCount.begin(), byCount.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::string s;
+    for (const auto& [n, mode] : byCount) s += (s.empty() ? "" : ", ") + mode + " on " + std::to_string(n) + (s.empty() ? " ports" : "");
+    return s.empty() ? "none read" : s;
 }
 
 } // namespace
@@ -63,10 +74,14 @@ Section modules(const ReportData& d) {
                                    {"Near their temperature alarm", std::to_string(near)},
                                    {"Receive lanes far apart", std::to_string(apart)},
                                    {"With flags set", std::to_string(flagged)},
+                                   {"Ports with bit error rates read (ibdiagnet2.net_dump_ext)", std::to_string(d.bitErrors.withRates)},
+                                   {"Above the bit error rate threshold (in Erroring links)", std::to_string(d.bitErrors.above)},
+                                   {"FEC modes in use", fecModes(d.bitErrors.fecModes)},
                                    {"Tool warnings (ibdiagnet, ibswinfo)", std::to_string(d.toolEvents.size() - errors)},
                                    {"Tool errors (ibdiagnet, ibswinfo)", std::to_string(errors)}},
                                   {Tone::None, Tone::None, near ? Tone::Warning : Tone::Good, apart ? Tone::Info : Tone::Good,
-                                   flagged ? Tone::Warning : Tone::Good, Tone::None, errors ? Tone::Critical : Tone::Good}});
+                                   flagged ? Tone::Warning : Tone::Good, Tone::None, d.bitErrors.above ? Tone::Critical : Tone::Good,
+                                   Tone::None, Tone::None, errors ? Tone::Critical : Tone::Good}});
     s.blocks.emplace_back(Paragraph{"ibdiagnet reads the modules once, when it runs: the temperatures are that moment's. Passive "
                                     "copper cables have no sensor and report nothing to judge.",
                                     true});

@@ -67,7 +67,7 @@ ReportDocument buildDocument(const ReportData& d) {
         doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::pairwise(d));
     }
     // Port modules and ibdiagnet's checks only when the store has them, after the erroring links.
-    if (!d.optics.empty() || !d.toolEvents.empty()) {
+    if (!d.optics.empty() || !d.toolEvents.empty() || d.bitErrors.ports > 0) {
         const auto at = std::find_if(doc.sections.begin(), doc.sections.end(), [](const Section& s) { return s.id == "error_links"; });
         doc.sections.insert(at == doc.sections.end() ? at : at + 1, docsec::modules(d));
     }

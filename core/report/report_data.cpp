@@ -1,5 +1,6 @@
 #include "core/report/report_data.h"
 
+#include "core/analysis/ber_rule.h"
 #include "core/analysis/context.h"
 
 #include <algorithm>
@@ -58,6 +59,12 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
         r.optics.push_back({where(o.nodeGuid, o.port), onLink, std::move(o)});
     }
     for (FabricEvent& e : loadFabricEvents(store, ctx.snapshotId())) r.toolEvents.emplace_back(where(e.nodeGuid, e.port), std::move(e));
+    for (const PortBer& b : loadPortBer(store, ctx.snapshotId())) {
+        ++r.bitErrors.ports;
+        r.bitErrors.withRates += b.hasRates();
+        r.bitErrors.above += berExcess(b, options.config.errorLink).has_value();
+        if (!b.fecMode.empty()) ++r.bitErrors.fecModes[b.fecMode];
+    }
     return r;
 }
 

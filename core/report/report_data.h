@@ -14,6 +14,7 @@
 #include "core/report/utilisation.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,6 +46,12 @@ struct ReportData {
     };
     std::vector<Module> optics;
     std::vector<std::pair<std::string, FabricEvent>> toolEvents;
+    // What ibdiagnet read of the ports' physical layer (ibdiagnet2.net_dump_ext): how many ports,
+    // how many with rates, how many above the error_link threshold, and the FEC modes in use.
+    struct BitErrors {
+        std::size_t ports = 0, withRates = 0, above = 0;
+        std::map<std::string, std::size_t> fecModes;  // mode -> ports
+    } bitErrors;
     // The cabling plan the fabric was checked against (the latest stored; ibdm-topo, ibsim-net).
     struct Plan {
         std::string label;
