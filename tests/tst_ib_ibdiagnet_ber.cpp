@@ -333,6 +333,35 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Above the bit error rate threshold (in Erroring links),2")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("RS_FEC_544_514 on 7 ports, MLNX_RS_271_257_PLR on 2")), qPrintable(text));
     }
+
+
+    // Two runs compared: a port above the threshold in the bad run is new there; against a good
+    // run that read no rates (ibdiagnet without --get_phy_info) it is said to be unmeasured there.
+    void compareTellsAnUnmeasuredGoodRun() {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.sqlite")), unread = dir.filePath(QStringLiteral("unread.sqlite")),
+                      healthy = dir.filePath(QStringLiteral("healthy.sqlite"));
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), bad, runFolder(dir)}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), unread, QString::fromStdString(kData + "/ibdiagnet2-run/ibdiagnet2.db_csv")}).code, 0);
+        const QString healthyRun = dir.filePath(QStringLiteral("healthy"));
+        QDir().mkpath(healthyRun);
+        QVERIFY(QFile::copy(QString::fromStdString(kData + "/ibdiagnet2-run/ibdiagnet2.db_csv"), healthyRun + QStringLiteral("/ibdiagnet2.db_csv")));
+        std::ofstream(healthyRun.toStdString() + "/ibdiagnet2.net_dump_ext")
+            << replaceAll(replaceAll(readData(kRel), "3.2e-10 ", "1.5e-254"), "2.5e-12 ", "1.5e-254");
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), healthy, healthyRun}).code, 0);
+
+        auto r = runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), healthy, QStringLiteral("--bad-db"), bad});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QStringLiteral("new in the bad run: node-2 mlx5_0 p1 <- MF0;sw-mgmt:MQM9700/U1 p2: bit error rate after FEC 3.2e-10")),
+                 qPrintable(out));
+        QVERIFY2(!out.contains(QStringLiteral("read no bit error rates")), qPrintable(out));
+
+        r = runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), unread, QStringLiteral("--bad-db"), bad});
+        QVERIFY2(r.code == 0, r.err.constData());
+        out = QString::fromUtf8(r.out);
+        QCOMPARE(out.count(QStringLiteral("(the good run read no bit error rates)")), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestIbIbdiagnetBer)

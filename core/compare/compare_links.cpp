@@ -5,6 +5,7 @@
 #include "core/analysis/probe_pairs.h"
 #include "core/analysis/topology_change.h"
 #include "core/compare/compare_parts.h"
+#include "core/store/port_ber.h"
 
 #include <algorithm>
 #include <cmath>
@@ -163,6 +164,10 @@ void findingChanges(const Side& good, const Side& bad, std::vector<Change>& out)
         for (std::size_t i = 0; i < f.ports.size() && i < 2; ++i) k += '\x1e' + portKey(f.ports[i]);
         return k + '\x1e' + metricText(f, "counter");
     };
+    // An error_link judged on bit error rates (net_dump_ext) says nothing against a run that read
+    // none (ibdiagnet without --get_phy_info): told so, and ranked below a measured change.
+    const auto readRates = [](const Side& s) { return s.store && s.snapshotId && !loadPortBer(*s.store, *s.snapshotId).empty(); };
+    const bool goodRates = readRates(good), badRates = readRates(bad);
     std::map<std::string, const Finding*> inGood, inBad;
     for (const Finding& f : good.findings.findings)
         if (kindOf(f.kind)) inGood.emplace(keyOf(f), &f);
@@ -180,6 +185,11 @@ void findingChanges(const Side& good, const Side& bad, std::vector<Change>& out)
         c.summary = std::string(appeared ? "new in the bad run: " : "gone in the bad run: ") + f.summary;
         const double weight = c.kind == ChangeKind::Pauses ? 70 : 60;
         c.score = appeared ? (f.severity == FindingSeverity::Critical ? weight : weight - 20) : 15;
+        const std::string counter = metricText(f, "counter");
+        if ((counter == "effective_ber" || counter == "symbol_ber") && !(appeared ? goodRates : badRates)) {
+            c.summary += std::string(" (the ") + (appeared ? "good" : "bad") + " run read no bit error rates)";
+            c.score = 10;
+        }
         out.push_back(std::move(c));
     };
     for (const auto& [key, f] : inBad)
