@@ -422,7 +422,9 @@ private:
             snapshotTime = latest->time;
         }
         if (sid == 0) {  // forwarding tables, module readings or switch reports with nothing to attach to: they fail, the store stays as it was
-            const char* what = !optics.empty() ? "module readings" : !ber.empty() ? "bit error rates" : !events.empty() ? "switch reports" : "forwarding tables";
+            const char* what = !optics.empty() ? "module readings" : !ber.empty() ? "bit error rates" : !events.empty() ? "switch reports"
+                               : !routes.empty()                                                     ? "forwarding tables"
+                                                                                                     : "port readings";
             for (const auto& [pf, rows] : parsed)
                 fail(pf->path, 0, what + std::string(" need a topology: import ibnetdiscover output first"), std::string(pf->importer->name()));
             return true;

@@ -16,7 +16,7 @@ namespace {
 // Families for the file dialog's filter; the names are what the tools usually write.
 const char* const kFilters =
     "All files (*);;"
-    "InfiniBand diagnostics (*.txt *.out *.log *.lst *.db_csv *.fdbs *.cables *.pm *.ibnetdiscover *.iblinkinfo);;"
+    "InfiniBand diagnostics (*.txt *.out *.log *.lst *.db_csv *.fdbs *.cables *.net_dump_ext *.pm *.ibnetdiscover *.iblinkinfo);;"
     "Counters and telemetry (*.csv *.json *.prom *.txt *.out);;"
     "NCCL logs and benchmarks (*.log *.txt *.out);;"
     "LLDP and Ethernet (*.json *.txt *.out)";
