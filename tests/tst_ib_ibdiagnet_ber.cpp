@@ -228,6 +228,10 @@ private Q_SLOTS:
         QVERIFY(at[0]->severity == FindingSeverity::Warning);
         QCOMPARE(std::get<std::string>(*metric(*at[0], "counter")), std::string("symbol_ber"));
         QCOMPARE(at[0]->ports[1].guid, kSwitchA);
+        // The threshold is named beside the rate above it only (5e-13 after FEC is below it).
+        QVERIFY2(at[0]->summary.find("bit error rate after FEC 5e-13, after FEC and retransmission 2.5e-12 (threshold 1e-12), before FEC") !=
+                     std::string::npos,
+                 at[0]->summary.c_str());
         // Nothing else: 1.5e-254 everywhere else, and the raw (pre-FEC) 8.7e-5 is not judged.
         const auto errors = std::count_if(report.findings.begin(), report.findings.end(), [](const Finding& f) { return f.kind == FindingKind::ErrorLink; });
         QCOMPARE(errors, 2);

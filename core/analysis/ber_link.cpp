@@ -18,11 +18,19 @@ std::string BerExcess::text() const {
 
 std::optional<BerExcess> berExcess(const PortBer& b, const ErrorLinkConfig& cfg) {
     // How far above its threshold each judged rate is; the worse one names the finding.
-    const double effectiveOver = b.effectiveBer && cfg.effectiveBer > 0 ? *b.effectiveBer / cfg.effectiveBer : 0;
-    const double symbolOver = b.symbolBer && cfg.symbolBer > 0 ? *b.symbolBer / cfg.symbolBer : 0;
-    if (effectiveOver <= 1 && symbolOver <= 1) return std::nullopt;
-    if (effectiveOver >= symbolOver) return BerExcess{false, *b.effectiveBer, cfg.effectiveBer, effectiveOver};
-    return BerExcess{true, *b.symbolBer, cfg.symbolBer, symbolOver};
+    const double effectiveFactor = b.effectiveBer && cfg.effectiveBer > 0 ? *b.effectiveBer / cfg.effectiveBer : 0;
+    const double symbolFactor = b.symbolBer && cfg.symbolBer > 0 ? *b.symbolBer / cfg.symbolBer : 0;
+    if (effectiveFactor <= 1 && symbolFactor <= 1) return std::nullopt;
+    BerExcess e;
+    e.effectiveOver = effectiveFactor > 1;
+    e.symbolOver = symbolFactor > 1;
+    if (effectiveFactor >= symbolFactor) {
+        e.ber = *b.effectiveBer, e.threshold = cfg.effectiveBer, e.factor = effectiveFactor;
+    } else {
+        e.afterRetransmission = true;
+        e.ber = *b.symbolBer, e.threshold = cfg.symbolBer, e.factor = symbolFactor;
+    }
+    return e;
 }
 
 void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
@@ -40,8 +48,6 @@ void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
         if (!excess) continue;
         const auto node = nodeOfGuid.find(b.nodeGuid);
         if (node == nodeOfGuid.end()) continue;
-        const bool effectiveOver = cfg.effectiveBer > 0 && b.effectiveBer && *b.effectiveBer > cfg.effectiveBer;
-        const bool symbolOver = cfg.symbolBer > 0 && b.symbolBer && *b.symbolBer > cfg.symbolBer;
 
         Finding fd;
         fd.kind = FindingKind::ErrorLink;
@@ -55,8 +61,8 @@ void detectBerLinks(const AnalysisContext& ctx, std::vector<Finding>& out) {
 
         std::string rates;
         auto add = [&rates](const std::string& clause) { rates += (rates.empty() ? "" : ", ") + clause; };
-        if (b.effectiveBer) add("after FEC " + numfmt::ber(*b.effectiveBer) + (effectiveOver ? " (threshold " + numfmt::ber(cfg.effectiveBer) + ")" : ""));
-        if (b.symbolBer) add("after FEC and retransmission " + numfmt::ber(*b.symbolBer) + (symbolOver ? " (threshold " + numfmt::ber(cfg.symbolBer) + ")" : ""));
+        if (b.effectiveBer) add("after FEC " + numfmt::ber(*b.effectiveBer) + (excess->effectiveOver ? " (threshold " + numfmt::ber(cfg.effectiveBer) + ")" : ""));
+        if (b.symbolBer) add("after FEC and retransmission " + numfmt::ber(*b.symbolBer) + (excess->symbolOver ? " (threshold " + numfmt::ber(cfg.symbolBer) + ")" : ""));
         if (b.rawBer) add("before FEC " + numfmt::ber(*b.rawBer));
         fd.summary = AnalysisContext::label(fd.ports[0]) + (fd.ports.size() > 1 ? " <- " + AnalysisContext::label(fd.ports[1]) : std::string()) +
                      ": bit error rate " + rates + (b.fecMode.empty() ? std::string() : "; FEC " + b.fecMode) +

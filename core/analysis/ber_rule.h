@@ -14,6 +14,7 @@ struct BerExcess {
     bool afterRetransmission = false;  // the symbol BER (after FEC and retransmission) is the worse one
     double ber = 0, threshold = 0;     // the worse rate and its threshold
     double factor = 0;                 // ber / threshold, > 1
+    bool effectiveOver = false, symbolOver = false;  // which rates are above their thresholds (one or both)
 
     [[nodiscard]] const char* counter() const { return afterRetransmission ? "symbol_ber" : "effective_ber"; }
     // "3.2e-10 after FEC (threshold 1e-12)"
