@@ -90,6 +90,7 @@ void MainWindow::createDocks() {
     jobsDock_ = addDock(tr("Job routes"), QStringLiteral("jobsDock"), jobs_, Qt::RightDockWidgetArea);
     tabifyDockWidget(findingsDock, jobsDock_);
     connect(jobs_, &JobPanel::pairActivated, this, &MainWindow::showJobFocus);
+    connect(jobs_, &JobPanel::rankActivated, this, &MainWindow::showJobFocus);
     createCompareDock(findingsDock, chartsDock);  // Changes, tabbed with the findings
     createWhatIfDock(findingsDock);               // Prediction, likewise
 

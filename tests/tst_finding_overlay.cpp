@@ -31,13 +31,19 @@ Fabric fabric() { return pfcstorm::fabric(1); }  // dgx004's link 1x: the job's 
 
 std::string pfcRows() { return pfcstorm::stormRows(true); }
 
-void addJob(const std::string& db) {
+// A job 'train' with a rank on each host (named at lines 10, 11, ...), imported from `file` when given.
+void addJob(const std::string& db, const std::vector<std::string>& hosts = {"dgx001", "dgx002", "dgx003", "dgx004"},
+            const std::string& file = {}) {
     Store store(db);
-    sql::Stmt job(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train', 0)");
-    job.run();
-    sql::Stmt rank(store.handle(), "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(1, ?, ?, 'mlx5_0')");
-    const char* hosts[] = {"dgx001", "dgx002", "dgx003", "dgx004"};
-    for (std::int64_t r = 0; r < 4; ++r) rank.bind(1, r).bind(2, std::string(hosts[r])).run();
+    if (!file.empty())
+        sql::Stmt(store.handle(), "INSERT INTO imports(id, file, sha256, format, rows, imported_at) VALUES(99, ?, 'x', 'nccl-log', 5, 0)")
+            .bind(1, file)
+            .run();
+    sql::Stmt job(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train', ?)");
+    job.bind(1, std::int64_t{file.empty() ? 0 : 99}).run();
+    sql::Stmt rank(store.handle(), "INSERT INTO job_ranks(job_id, rank, host, device, line) VALUES(1, ?, ?, 'mlx5_0', ?)");
+    for (std::size_t r = 0; r < hosts.size(); ++r)
+        rank.bind(1, static_cast<std::int64_t>(r)).bind(2, hosts[r]).bind(3, static_cast<std::int64_t>(10 + r)).run();
 }
 
 std::uint32_t nodeOf(const StoreSnapshot& s, const std::string& name) { return s.nodeByName.at(name); }
@@ -53,7 +59,7 @@ class TestFindingOverlay : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     Stores stores_{dir_};
-    QString pfcStore_, stragglerStore_;
+    QString pfcStore_, stragglerStore_, offFabricStore_;
 
     void open(MainWindow& w, const QString& store) {
         QSignalSpy analysed(&w, &MainWindow::analysisFinished);
@@ -82,6 +88,10 @@ private Q_SLOTS:
         const std::string db = stores_.make(fabric(), "");
         addJob(db);
         stragglerStore_ = QString::fromStdString(db);
+        // The same job with a fifth rank on a host the topology does not have.
+        const std::string off = stores_.make(fabric(), "");
+        addJob(off, {"dgx001", "dgx002", "dgx003", "dgx004", "dgx099"}, "/captures/run7/train-nccl.log");
+        offFabricStore_ = QString::fromStdString(off);
     }
 
     void selectedFindingsDrawTheirPathOrSpread() {
@@ -240,6 +250,55 @@ private Q_SLOTS:
         const auto dst = nodeOf(*snap, m.captured(2).toStdString() + " mlx5_0");
         QVERIFY(c == dst || d == dst);
         QCOMPARE(pair.jobLinks, job.jobLinks);  // still the whole job
+    }
+
+    // The Ranks tab says where each rank runs: its host's port and the switch port cabled to it,
+    // as the fabric has them, or that its host is not on the fabric; choosing a rank frames its link.
+    void jobRanksSayWhereEachRankRuns() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        open(w, offFabricStore_);
+        auto* view = w.findChild<FabricView*>();
+        auto* panel = w.findChild<JobPanel*>();
+        const auto snap = w.snapshot();
+        QTableWidget* ranks = panel->ranks();
+        QCOMPARE(ranks->rowCount(), 5);
+        QCOMPARE(panel->tabs()->tabText(1), QStringLiteral("Ranks (5, 1 off the fabric)"));
+        panel->tabs()->setCurrentIndex(1);
+        for (int r = 0; r < 4; ++r) {
+            const std::string host = "dgx00" + std::to_string(r + 1) + " mlx5_0";
+            QCOMPARE(ranks->item(r, 0)->text(), QString::number(r));
+            QCOMPARE(ranks->item(r, 1)->text(), QStringLiteral("dgx00%1 (mlx5_0)").arg(r + 1));
+            QCOMPARE(ranks->item(r, 2)->text(), QString::fromStdString(host + " p1"));
+            // The switch port is the host link's other end in the loaded fabric.
+            const std::uint32_t node = nodeOf(*snap, host);
+            const Link* cable = nullptr;
+            for (const Link& l : snap->fabric.links)
+                if (snap->fabric.port(l.a).node.value() == node || snap->fabric.port(l.b).node.value() == node) cable = &l;
+            QVERIFY(cable);
+            const Port& other = snap->fabric.port(snap->fabric.port(cable->a).node.value() == node ? cable->b : cable->a);
+            QCOMPARE(ranks->item(r, 3)->text(), QString::fromStdString(snap->fabric.nodes[other.node.value()].description + " p" + other.name));
+            QCOMPARE(ranks->item(r, 4)->text(), QStringLiteral("train-nccl.log:%1").arg(10 + r));
+        }
+        QCOMPARE(ranks->item(4, 1)->text(), QStringLiteral("dgx099 (mlx5_0)"));
+        QCOMPARE(ranks->item(4, 2)->text(), QStringLiteral("not on the fabric"));
+        QCOMPARE(ranks->item(4, 3)->text(), QStringLiteral("-"));
+        QVERIFY(saveScreenshot(panel->grab(), QStringLiteral("fabscope_job_ranks.png")));
+
+        // Clicking rank 3 draws its host link as the named link among the job's links.
+        QTest::mouseClick(ranks->viewport(), Qt::LeftButton, {}, ranks->visualItemRect(ranks->item(3, 0)).center());
+        const FindingFocus focus = view->findingOverlay();
+        QVERIFY(focus.primaryLink >= 0);
+        const auto [a, b] = endsOf(*snap, static_cast<std::uint32_t>(focus.primaryLink));
+        const auto dgx004 = nodeOf(*snap, "dgx004 mlx5_0");
+        QVERIFY(a == dgx004 || b == dgx004);
+        QVERIFY(std::find(focus.nodes.begin(), focus.nodes.end(), dgx004) != focus.nodes.end());
+        QVERIFY(!focus.jobLinks.empty());
+        // The rank off the fabric has no link to draw: the job's links stay, nothing is named.
+        QTest::mouseClick(ranks->viewport(), Qt::LeftButton, {}, ranks->visualItemRect(ranks->item(4, 0)).center());
+        QCOMPARE(view->findingOverlay().primaryLink, -1);
+        QCOMPARE(view->findingOverlay().jobLinks, focus.jobLinks);
     }
 };
 

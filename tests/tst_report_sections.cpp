@@ -291,6 +291,28 @@ private Q_SLOTS:
         QVERIFY(html.find("<i>&co") == std::string::npos);
     }
 
+    // Ranks whose hosts the topology does not have are named in the job's paragraph (the hosts to
+    // look for), and counted in the Jobs table; the others are routed as before.
+    void jobRanksOffTheFabricAreNamed() {
+        const std::string db = stores_.make(twoLeaves(true), "");
+        {
+            Store store(db);
+            sql::exec(store.handle(), "INSERT INTO jobs(id, name, import_id) VALUES(1, 'train', 0);"
+                                      "INSERT INTO job_ranks(job_id, rank, host, device) VALUES(1, 0, 'dgx001', 'mlx5_0'), (1, 1, 'dgx002', ''),"
+                                      "(1, 2, 'gpu-spare7', 'mlx5_3'), (1, 3, 'dgx004', ''), (1, 4, 'gpu-spare9', '');");
+        }
+        const ReportDocument doc = buildDocument(reportOf(db));
+        const Table* jobs = table(doc, "jobs");
+        QVERIFY(jobs);
+        QCOMPARE(row(*jobs, 0).at("Ranks not on the fabric"), std::string("2"));
+        QCOMPARE(row(*jobs, 0).at("Pairs scored"), std::string("3"));  // among dgx001, dgx002, dgx004
+        std::string text;
+        for (const auto& b : section(doc, "jobs")->blocks)
+            if (const auto* p = std::get_if<Paragraph>(&b); p && p->text.starts_with("Job train runs on")) text = p->text;
+        QCOMPARE(text, std::string("Job train runs on dgx001 mlx5_0, dgx002, gpu-spare7 mlx5_3, dgx004, gpu-spare9. Not on the fabric, so "
+                                   "their pairs are not routed: rank 2 (gpu-spare7 mlx5_3), rank 4 (gpu-spare9)."));
+    }
+
     void topologyChangesListEveryKind() {
         MiniFabric b, a;
         {

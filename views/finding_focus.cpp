@@ -12,6 +12,14 @@ void addOnce(std::vector<std::uint32_t>& v, std::uint32_t x) {
     if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 
+// Every link a route of the job's scored pairs crosses.
+void addJobLinks(const StoreSnapshot& s, const JobRoutes& job, FindingFocus& out) {
+    for (const JobPairRoute& p : job.pairs)
+        for (const PortRef& r : p.path)
+            if (const auto port = s.findPort(r))
+                if (const auto l = s.linkOf(*port)) addOnce(out.jobLinks, l->value());
+}
+
 } // namespace
 
 FindingFocus focusOf(const StoreSnapshot& s, const Finding& f) {
@@ -65,10 +73,20 @@ FindingFocus focusOfJob(const StoreSnapshot& s, const JobRoutes& job, std::size_
         if (2 * p.bottleneckHop + 1 < p.path.size()) f.ports = {p.path[2 * p.bottleneckHop], p.path[2 * p.bottleneckHop + 1]};
         out = focusOf(s, f);
     }
-    for (const JobPairRoute& p : job.pairs)
-        for (const PortRef& r : p.path)
-            if (const auto port = s.findPort(r))
-                if (const auto l = s.linkOf(*port)) addOnce(out.jobLinks, l->value());
+    addJobLinks(s, job, out);
+    return out;
+}
+
+FindingFocus focusOfRank(const StoreSnapshot& s, const JobRoutes& job, std::size_t rank) {
+    FindingFocus out;
+    if (rank < job.rankPlaces.size() && job.rankPlaces[rank].port) {
+        const JobRankPlace& place = job.rankPlaces[rank];
+        Finding f;
+        f.ports = {*place.port};
+        if (place.switchPort) f.ports.push_back(*place.switchPort);
+        out = focusOf(s, f);
+    }
+    addJobLinks(s, job, out);
     return out;
 }
 

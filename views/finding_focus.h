@@ -31,4 +31,7 @@ FindingFocus focusOf(const StoreSnapshot& snapshot, const Finding& finding);
 // job.pairs) as the path in order and its bottleneck hop as the named link.
 FindingFocus focusOfJob(const StoreSnapshot& snapshot, const JobRoutes& job, std::size_t pair);
 
+// A rank of the job on the fabric: its host's link as the named link, among the job's links.
+FindingFocus focusOfRank(const StoreSnapshot& snapshot, const JobRoutes& job, std::size_t rank);
+
 } // namespace fabscope

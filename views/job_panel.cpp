@@ -5,7 +5,9 @@
 
 #include <QComboBox>
 #include <QHeaderView>
+#include <QFileInfo>
 #include <QLabel>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -49,11 +51,36 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     pairs_->horizontalHeader()->setStretchLastSection(true);
     pairs_->setWordWrap(false);
 
+    ranks_ = new QTableWidget(0, 5, this);
+    ranks_->setObjectName(QStringLiteral("jobRanks"));
+    ranks_->setAccessibleName(tr("Job ranks and where they run"));
+    ranks_->setHorizontalHeaderLabels({tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Named at")});
+    const QStringList rankTips{tr("The rank's number in the communicator"),
+                               tr("Host and HCA as the job's file named them (NCCL's log, or the job CSV)"),
+                               tr("The host adapter's port the analysis placed the rank on, or \"not on the fabric\" when no "
+                                  "adapter of the topology has that host's name"),
+                               tr("The switch port cabled to the host port: the first hop of every route from this rank"),
+                               tr("File and line that named the rank's host")};
+    for (int c = 0; c < rankTips.size(); ++c) ranks_->horizontalHeaderItem(c)->setToolTip(rankTips[c]);
+    ranks_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    ranks_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    ranks_->setSelectionMode(QAbstractItemView::SingleSelection);
+    ranks_->verticalHeader()->hide();
+    ranks_->horizontalHeader()->setStretchLastSection(true);
+    ranks_->setWordWrap(false);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("jobTabs"));
+    tabs_->addTab(pairs_, tr("Pairs"));
+    tabs_->addTab(ranks_, tr("Ranks"));
+    tabs_->setTabToolTip(0, tr("The job's rank pairs by the headroom their routes meet, worst first"));
+    tabs_->setTabToolTip(1, tr("Every rank of the job and where it runs on the fabric"));
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(jobBox_);
     layout->addWidget(info_);
-    layout->addWidget(pairs_, 1);
+    layout->addWidget(tabs_, 1);
 
     connect(jobBox_, &QComboBox::currentIndexChanged, this, &JobPanel::showJob);
     auto activate = [this] {
@@ -61,6 +88,13 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     };
     connect(pairs_, &QTableWidget::cellClicked, this, activate);
     connect(pairs_, &QTableWidget::cellActivated, this, activate);
+    auto activateRank = [this] {
+        const int job = jobBox_->currentIndex();
+        if (!snapshot_ || !report_ || job < 0 || job >= static_cast<int>(report_->jobs.size()) || ranks_->currentRow() < 0) return;
+        Q_EMIT rankActivated(focusOfRank(*snapshot_, report_->jobs[static_cast<std::size_t>(job)], static_cast<std::size_t>(ranks_->currentRow())));
+    };
+    connect(ranks_, &QTableWidget::cellClicked, this, activateRank);
+    connect(ranks_, &QTableWidget::cellActivated, this, activateRank);
 }
 
 void JobPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) { snapshot_ = std::move(snapshot); }
@@ -80,6 +114,8 @@ void JobPanel::setReport(std::shared_ptr<const FindingsReport> report) {
 
 void JobPanel::showJob(int index) {
     pairs_->setRowCount(0);
+    ranks_->setRowCount(0);
+    tabs_->setTabText(1, tr("Ranks"));
     if (!report_ || index < 0 || index >= static_cast<int>(report_->jobs.size())) {
         info_->setText(report_ ? tr("No jobs in this store: import an NCCL log (NCCL_DEBUG=INFO) or a job CSV.") : tr("No analysis yet."));
         return;
@@ -101,6 +137,7 @@ void JobPanel::showJob(int index) {
                           .arg(QString::fromStdString(j.stragglerFinding));
     }
     info_->setText(text);
+    showRanks(j);
     pairs_->setRowCount(static_cast<int>(j.pairs.size()));
     for (int r = 0; r < pairs_->rowCount(); ++r) {
         const JobPairRoute& p = j.pairs[static_cast<std::size_t>(r)];
@@ -124,6 +161,30 @@ void JobPanel::showJob(int index) {
         }
     }
     pairs_->resizeColumnsToContents();
+}
+
+void JobPanel::showRanks(const JobRoutes& j) {
+    tabs_->setTabText(1, j.ranksUnplaced ? tr("Ranks (%1, %2 off the fabric)").arg(j.rankPlaces.size()).arg(j.ranksUnplaced)
+                                         : tr("Ranks (%1)").arg(j.rankPlaces.size()));
+    const QString file = QFileInfo(QString::fromStdString(j.file)).fileName();
+    ranks_->setRowCount(static_cast<int>(j.rankPlaces.size()));
+    for (int r = 0; r < ranks_->rowCount(); ++r) {
+        const JobRankPlace& p = j.rankPlaces[static_cast<std::size_t>(r)];
+        const QString host = QString::fromStdString(p.host) + (p.device.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(p.device)));
+        const QStringList cells{QString::number(p.rank), host, p.port ? port(*p.port) : tr("not on the fabric"),
+                                p.switchPort ? port(*p.switchPort) : QStringLiteral("-"),
+                                p.line <= 0       ? file
+                                : file.isEmpty() ? tr("line %1").arg(p.line)
+                                                 : QStringLiteral("%1:%2").arg(file).arg(p.line)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!p.port) item->setForeground(QColor(180, 30, 30));
+            ranks_->setItem(r, c, item);
+        }
+        if (!p.port) ranks_->item(r, 2)->setToolTip(tr("No host adapter of the topology is named %1: its pairs are not routed").arg(host));
+    }
+    ranks_->resizeColumnsToContents();
 }
 
 FindingFocus JobPanel::currentFocus() const {

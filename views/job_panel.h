@@ -2,7 +2,9 @@
 // The job dock (View > Job routes): the store's jobs as the last analysis routed them, each
 // job's pairs worst headroom first. Choosing a job or a pair emits the overlay to draw: every
 // route of the job, the pair's route in order, its bottleneck hop; the first pair is the
-// straggler when the job has one. Reads only the analysis result (FindingsReport::jobs).
+// straggler when the job has one. The Ranks tab lists where each rank runs (its host's port and
+// the switch port cabled to it); choosing one frames its host link among the job's routes.
+// Reads only the analysis result (FindingsReport::jobs).
 #include "views/finding_focus.h"
 
 #include <QWidget>
@@ -12,10 +14,12 @@
 class QComboBox;
 class QLabel;
 class QTableWidget;
+class QTabWidget;
 
 namespace fabscope {
 
 struct FindingsReport;
+struct JobRoutes;
 struct StoreSnapshot;
 
 class JobPanel : public QWidget {
@@ -25,6 +29,8 @@ public:
     void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
     void setReport(std::shared_ptr<const FindingsReport> report);
     [[nodiscard]] QTableWidget* pairs() const { return pairs_; }
+    [[nodiscard]] QTableWidget* ranks() const { return ranks_; }
+    [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
     [[nodiscard]] QComboBox* jobs() const { return jobBox_; }
     // The overlay of the current job with its current pair (the worst when none is chosen).
     [[nodiscard]] FindingFocus currentFocus() const;
@@ -32,15 +38,20 @@ public:
 Q_SIGNALS:
     // A pair was chosen (click, Enter): draw `focus` and frame its nodes.
     void pairActivated(const fabscope::FindingFocus& focus);
+    // A rank was chosen: draw `focus` (its host link among the job's routes) and frame its node.
+    void rankActivated(const fabscope::FindingFocus& focus);
 
 private:
     void showJob(int index);
+    void showRanks(const JobRoutes& job);
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const FindingsReport> report_;
     QComboBox* jobBox_ = nullptr;
     QLabel* info_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
     QTableWidget* pairs_ = nullptr;
+    QTableWidget* ranks_ = nullptr;
 };
 
 } // namespace fabscope

@@ -174,6 +174,7 @@ JobRoutes describe(const StoredJob& sj) {
     for (const JobRank& r : sj.ranks) {
         const std::string h = r.host + (r.device.empty() ? "" : " " + r.device);
         if (std::find(j.hosts.begin(), j.hosts.end(), h) == j.hosts.end()) j.hosts.push_back(h);
+        j.rankPlaces.push_back({r.rank, r.host, r.device, r.line, std::nullopt, std::nullopt});
     }
     std::set<int> rings, trees;
     for (const JobEdge& e : sj.details.edges) {
@@ -190,10 +191,17 @@ JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const 
                    const StoredJob& sj, Scorer& s) {
     JobRoutes job = describe(sj);
     std::vector<Rank> ranks;
-    for (const JobRank& r : sj.ranks) {
+    for (std::size_t i = 0; i < sj.ranks.size(); ++i) {
+        const JobRank& r = sj.ranks[i];
         ranks.push_back({r.rank, r.host, r.device, std::nullopt});
-        ranks.back().port = hostPort(ctx, aggregation, ranks.back());
-        if (!ranks.back().port) ++job.ranksUnplaced;
+        const std::optional<PortId> port = ranks.back().port = hostPort(ctx, aggregation, ranks.back());
+        if (!port) {
+            ++job.ranksUnplaced;
+            continue;
+        }
+        JobRankPlace& place = job.rankPlaces[i];
+        place.port = ctx.ref(*port);
+        if (const auto l = ctx.linkOf(*port)) place.switchPort = ctx.ref(ctx.peer(*l, *port));
     }
     for (auto [i, k] : pairsOf(sj, ctx.config().stragglerPath)) {
         const Rank &a = ranks[i], &b = ranks[k];

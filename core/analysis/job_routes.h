@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,12 +26,23 @@ struct JobPairRoute {
     std::string reason;             // why the bottleneck is tight: "utilisation", "degraded_link", ...
 };
 
+// Where a rank runs on the fabric: its host adapter's connected port and the switch port cabled
+// to it, as the analysis placed it before routing its pairs.
+struct JobRankPlace {
+    int rank = 0;
+    std::string host, device;           // as the job's file named them; device empty when unknown
+    std::int64_t line = 0;              // where the file said so; 0 when unknown
+    std::optional<PortRef> port;        // the host's port; nullopt when the host is not on the fabric
+    std::optional<PortRef> switchPort;  // the port cabled to it
+};
+
 struct JobRoutes {
     std::int64_t id = 0;
     std::string name, file, ncclVersion;
     std::size_t ranks = 0;               // ranks the store holds
     std::size_t ranksUnplaced = 0;       // ranks whose host is not on the fabric
     std::vector<std::string> hosts;      // distinct, in rank order ("gpu005 mlx5_0")
+    std::vector<JobRankPlace> rankPlaces;  // every rank, in rank order
     std::size_t ringChannels = 0, treeChannels = 0;
     std::vector<int> ring;               // channel 0's ring as rank order; empty without rings
     std::vector<JobPairRoute> pairs;     // worst headroom first

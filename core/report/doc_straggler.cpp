@@ -9,6 +9,7 @@ namespace {
 
 constexpr std::size_t kListed = 32;      // hosts and ring members written out per job
 constexpr std::size_t kPairsPerJob = 5;  // tightest pairs tabled per job
+constexpr std::size_t kUnplacedNamed = 8;  // ranks off the fabric named per job, the rest counted
 
 std::string listed(const std::vector<std::string>& items, const char* sep) {
     std::string out;
@@ -71,6 +72,14 @@ Section stragglers(const ReportData& d) {
             std::vector<std::string> ring;
             for (int r : j.ring) ring.push_back(std::to_string(r));
             text += " Ring on channel 0 (ranks): " + listed(ring, " -> ") + " -> " + ring.front() + ".";
+        }
+        if (j.ranksUnplaced > 0) {  // which ranks: the hosts to look for in the topology
+            std::vector<std::string> off;
+            for (const JobRankPlace& r : j.rankPlaces)
+                if (!r.port && off.size() < kUnplacedNamed)
+                    off.push_back("rank " + std::to_string(r.rank) + " (" + r.host + (r.device.empty() ? "" : " " + r.device) + ")");
+            text += " Not on the fabric, so their pairs are not routed: " + listed(off, ", ") +
+                    (j.ranksUnplaced > off.size() ? " and " + std::to_string(j.ranksUnplaced - off.size()) + " more" : "") + ".";
         }
         s.blocks.emplace_back(Paragraph{text, false});
         for (std::size_t k = 0; k < j.pairs.size() && k < kPairsPerJob; ++k) {
