@@ -18,6 +18,23 @@ QString port(const PortRef& p) { return QString::fromStdString(p.node + " p" + p
 
 QString percent(double share) { return QString::number(share * 100, 'f', 1); }
 
+// A read-only table of whole rows, one chosen at a time, each column with its header tooltip.
+QTableWidget* rowTable(QWidget* parent, const QString& name, const QString& accessible, const QStringList& headers,
+                       const QStringList& tips) {
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+    t->setObjectName(name);
+    t->setAccessibleName(accessible);
+    t->setHorizontalHeaderLabels(headers);
+    for (int c = 0; c < tips.size() && c < headers.size(); ++c) t->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    return t;
+}
+
 } // namespace
 
 JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
@@ -31,43 +48,24 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     info_->setObjectName(QStringLiteral("jobInfo"));
     info_->setWordWrap(true);
     info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    pairs_ = new QTableWidget(0, 6, this);
-    pairs_->setObjectName(QStringLiteral("jobPairs"));
-    pairs_->setAccessibleName(tr("Job pairs by headroom"));
-    pairs_->setHorizontalHeaderLabels({tr("Pair (source -> destination)"), tr("Headroom (%)"), tr("Bottleneck hop"),
-                                       tr("Free (Gb/s)"), tr("Reason"), tr("Routed by")});
-    const QStringList tips{tr("Ranks and hosts as NCCL logged them"),
-                           tr("Share of capacity left on the pair's route, in %: 1 - p95 utilisation of its worst hop, "
-                              "weighted over its equal-cost routes"),
-                           tr("The hop with the least headroom: transmitting port -> receiving port"),
-                           tr("Free capacity of the bottleneck hop, in Gb/s: the ring's bound through this pair"),
-                           tr("Why the bottleneck is tight: utilisation, or the finding that names the link"),
-                           tr("Forwarding tables (the route the subnet manager programmed) or 1 of N equal-cost routes (a guess)")};
-    for (int c = 0; c < tips.size(); ++c) pairs_->horizontalHeaderItem(c)->setToolTip(tips[c]);
-    pairs_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    pairs_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    pairs_->setSelectionMode(QAbstractItemView::SingleSelection);
-    pairs_->verticalHeader()->hide();
-    pairs_->horizontalHeader()->setStretchLastSection(true);
-    pairs_->setWordWrap(false);
-
-    ranks_ = new QTableWidget(0, 5, this);
-    ranks_->setObjectName(QStringLiteral("jobRanks"));
-    ranks_->setAccessibleName(tr("Job ranks and where they run"));
-    ranks_->setHorizontalHeaderLabels({tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Named at")});
-    const QStringList rankTips{tr("The rank's number in the communicator"),
-                               tr("Host and HCA as the job's file named them (NCCL's log, or the job CSV)"),
-                               tr("The host adapter's port the analysis placed the rank on, or \"not on the fabric\" when no "
-                                  "adapter of the topology has that host's name"),
-                               tr("The switch port cabled to the host port: the first hop of every route from this rank"),
-                               tr("File and line that named the rank's host")};
-    for (int c = 0; c < rankTips.size(); ++c) ranks_->horizontalHeaderItem(c)->setToolTip(rankTips[c]);
-    ranks_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    ranks_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    ranks_->setSelectionMode(QAbstractItemView::SingleSelection);
-    ranks_->verticalHeader()->hide();
-    ranks_->horizontalHeader()->setStretchLastSection(true);
-    ranks_->setWordWrap(false);
+    pairs_ = rowTable(this, QStringLiteral("jobPairs"), tr("Job pairs by headroom"),
+                      {tr("Pair (source -> destination)"), tr("Headroom (%)"), tr("Bottleneck hop"), tr("Free (Gb/s)"), tr("Reason"),
+                       tr("Routed by")},
+                      {tr("Ranks and hosts as NCCL logged them"),
+                       tr("Share of capacity left on the pair's route, in %: 1 - p95 utilisation of its worst hop, "
+                          "weighted over its equal-cost routes"),
+                       tr("The hop with the least headroom: transmitting port -> receiving port"),
+                       tr("Free capacity of the bottleneck hop, in Gb/s: the ring's bound through this pair"),
+                       tr("Why the bottleneck is tight: utilisation, or the finding that names the link"),
+                       tr("Forwarding tables (the route the subnet manager programmed) or 1 of N equal-cost routes (a guess)")});
+    ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"),
+                      {tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Named at")},
+                      {tr("The rank's number in the communicator"),
+                       tr("Host and HCA as the job's file named them (NCCL's log, or the job CSV)"),
+                       tr("The host adapter's port the analysis placed the rank on, or \"not on the fabric\" when no "
+                          "adapter of the topology has that host's name"),
+                       tr("The switch port cabled to the host port: the first hop of every route from this rank"),
+                       tr("File and line that named the rank's host")});
 
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("jobTabs"));
