@@ -279,11 +279,15 @@ private Q_SLOTS:
             QVERIFY(cable);
             const Port& other = snap->fabric.port(snap->fabric.port(cable->a).node.value() == node ? cable->b : cable->a);
             QCOMPARE(ranks->item(r, 3)->text(), QString::fromStdString(snap->fabric.nodes[other.node.value()].description + " p" + other.name));
-            QCOMPARE(ranks->item(r, 4)->text(), QStringLiteral("train-nccl.log:%1").arg(10 + r));
+            QCOMPARE(ranks->item(r, 5)->text(), QStringLiteral("train-nccl.log:%1").arg(10 + r));
+            // Every pair through dgx004's 1x link keeps 25 % (an idle 4x fabric): its rank's median
+            // says so; the others' pairs mostly run clear.
+            QCOMPARE(ranks->item(r, 4)->text(), r == 3 ? QStringLiteral("25.0") : QStringLiteral("100.0"));
         }
         QCOMPARE(ranks->item(4, 1)->text(), QStringLiteral("dgx099 (mlx5_0)"));
         QCOMPARE(ranks->item(4, 2)->text(), QStringLiteral("not on the fabric"));
         QCOMPARE(ranks->item(4, 3)->text(), QStringLiteral("-"));
+        QCOMPARE(ranks->item(4, 4)->text(), QStringLiteral("-"));  // none of its pairs routed
         QVERIFY(saveScreenshot(panel->grab(), QStringLiteral("fabscope_job_ranks.png")));
 
         // Clicking rank 3 draws its host link as the named link among the job's links.

@@ -59,12 +59,14 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
                        tr("Why the bottleneck is tight: utilisation, or the finding that names the link"),
                        tr("Forwarding tables (the route the subnet manager programmed) or 1 of N equal-cost routes (a guess)")});
     ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"),
-                      {tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Named at")},
+                      {tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Median pair headroom (%)"), tr("Named at")},
                       {tr("The rank's number in the communicator"),
                        tr("Host and HCA as the job's file named them (NCCL's log, or the job CSV)"),
                        tr("The host adapter's port the analysis placed the rank on, or \"not on the fabric\" when no "
                           "adapter of the topology has that host's name"),
                        tr("The switch port cabled to the host port: the first hop of every route from this rank"),
+                       tr("Median headroom of the scored pairs this rank is in, in %: low when every pair through the rank is "
+                          "tight, which tells the rank behind a bottleneck from its partners"),
                        tr("File and line that named the rank's host")});
 
     tabs_ = new QTabWidget(this);
@@ -171,12 +173,13 @@ void JobPanel::showRanks(const JobRoutes& j) {
         const QString host = QString::fromStdString(p.host) + (p.device.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(p.device)));
         const QStringList cells{QString::number(p.rank), host, p.port ? port(*p.port) : tr("not on the fabric"),
                                 p.switchPort ? port(*p.switchPort) : QStringLiteral("-"),
+                                p.medianPairHeadroom ? percent(*p.medianPairHeadroom) : QStringLiteral("-"),
                                 p.line <= 0       ? file
                                 : file.isEmpty() ? tr("line %1").arg(p.line)
                                                  : QStringLiteral("%1:%2").arg(file).arg(p.line)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c == 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 0 || c == 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (!p.port) item->setForeground(QColor(180, 30, 30));
             ranks_->setItem(r, c, item);
         }

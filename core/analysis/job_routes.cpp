@@ -174,7 +174,11 @@ JobRoutes describe(const StoredJob& sj) {
     for (const JobRank& r : sj.ranks) {
         const std::string h = r.host + (r.device.empty() ? "" : " " + r.device);
         if (std::find(j.hosts.begin(), j.hosts.end(), h) == j.hosts.end()) j.hosts.push_back(h);
-        j.rankPlaces.push_back({r.rank, r.host, r.device, r.line, std::nullopt, std::nullopt});
+        JobRankPlace& place = j.rankPlaces.emplace_back();
+        place.rank = r.rank;
+        place.host = r.host;
+        place.device = r.device;
+        place.line = r.line;
     }
     std::set<int> rings, trees;
     for (const JobEdge& e : sj.details.edges) {
@@ -237,8 +241,22 @@ JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const 
         job.pairs.push_back(std::move(pr));
     }
     std::stable_sort(job.pairs.begin(), job.pairs.end(), [](const auto& x, const auto& y) { return x.headroom < y.headroom; });
-    if (const std::size_t n = job.pairs.size(); n > 0)
-        job.medianHeadroom = n % 2 ? job.pairs[n / 2].headroom : (job.pairs[n / 2 - 1].headroom + job.pairs[n / 2].headroom) / 2;
+    auto median = [](const std::vector<double>& sorted) {
+        const std::size_t n = sorted.size();
+        return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    };
+    std::map<int, std::vector<double>> byRank;  // each rank's pairs' headrooms, in ascending order as the pairs are
+    for (const JobPairRoute& p : job.pairs) {
+        byRank[p.srcRank].push_back(p.headroom);
+        byRank[p.dstRank].push_back(p.headroom);
+    }
+    for (JobRankPlace& place : job.rankPlaces)
+        if (const auto it = byRank.find(place.rank); it != byRank.end()) place.medianPairHeadroom = median(it->second);
+    if (!job.pairs.empty()) {
+        std::vector<double> all;
+        for (const JobPairRoute& p : job.pairs) all.push_back(p.headroom);
+        job.medianHeadroom = median(all);
+    }
     return job;
 }
 

@@ -34,6 +34,10 @@ struct JobRankPlace {
     std::int64_t line = 0;              // where the file said so; 0 when unknown
     std::optional<PortRef> port;        // the host's port; nullopt when the host is not on the fabric
     std::optional<PortRef> switchPort;  // the port cabled to it
+    // Share 0..1, the median headroom of the scored pairs the rank is in: low when every pair
+    // through it is tight, which tells the rank behind a bottleneck from its partners. nullopt
+    // when none of its pairs was scored.
+    std::optional<double> medianPairHeadroom;
 };
 
 struct JobRoutes {
