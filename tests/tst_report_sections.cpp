@@ -266,14 +266,18 @@ private Q_SLOTS:
         QCOMPARE(pairs->rows.size(), std::size_t{5});  // the 5 tightest of 6
         QCOMPARE(row(*pairs, 0).at("Pair (source -> destination)"), std::string("rank 0 (dgx001) -> rank 3 (dgx004)"));
         QCOMPARE(row(*pairs, 0).at("Routed by"), std::string("1 of 2 equal-cost routes"));
-        bool why = false, hosts = false;
+        bool why = false, hosts = false, end = false;
         for (const auto& b : section(doc, "jobs")->blocks)
             if (const auto* p = std::get_if<Paragraph>(&b)) {
                 why = why || p->text.starts_with("Why rank 0 (dgx001) -> rank 3 (dgx004) is job train's straggler: job train:");
                 hosts = hosts || p->text == "Job train runs on dgx001 mlx5_0, dgx002, dgx003, dgx004.";
+                // Which end: every pair through rank 3's 1x host link keeps 25 %; rank 0's other pairs run clear.
+                end = end || p->text == "Median headroom of the pairs each rank is in: rank 0 (dgx001) 100.0%, rank 3 (dgx004) 25.0%: "
+                                        "rank 3 (dgx004) is behind the bottleneck, its other pairs as tight.";
             }
         QVERIFY(why);
         QVERIFY(hosts);
+        QVERIFY(end);
 
         // The straggler feeds the GPU time at risk even as a warning: the ring runs at its bound.
         QCOMPARE(data.gpuRisk.jobs.size(), std::size_t{1});

@@ -18,6 +18,29 @@ std::string listed(const std::vector<std::string>& items, const char* sep) {
     return out;
 }
 
+// A straggler pair names two ranks; the one whose every pair is tight is the one behind the
+// bottleneck (its host link, say), the other only shares this pair. Empty when either rank's
+// pairs were not scored.
+std::string whichEnd(const JobRoutes& j, const Finding& f) {
+    const auto place = [&](const char* key) -> const JobRankPlace* {
+        const std::optional<double> rank = metricNumber(f, key);
+        for (const JobRankPlace& p : j.rankPlaces)
+            if (rank && static_cast<double>(p.rank) == *rank && p.medianPairHeadroom) return &p;
+        return nullptr;
+    };
+    const JobRankPlace* src = place("src_rank");
+    const JobRankPlace* dst = place("dst_rank");
+    if (!src || !dst) return {};
+    auto one = [](const JobRankPlace& p) {
+        return "rank " + std::to_string(p.rank) + " (" + p.host + ") " + reportfmt::percent(*p.medianPairHeadroom) + "%";
+    };
+    std::string text = "Median headroom of the pairs each rank is in: " + one(*src) + ", " + one(*dst);
+    const double a = *src->medianPairHeadroom, b = *dst->medianPairHeadroom;
+    if (reportfmt::percent(a) == reportfmt::percent(b)) return text + ": alike, so the bottleneck is not at one rank's end.";
+    const JobRankPlace& behind = a < b ? *src : *dst;
+    return text + ": rank " + std::to_string(behind.rank) + " (" + behind.host + ") is behind the bottleneck, its other pairs as tight.";
+}
+
 const Finding* findingById(const ReportData& d, const std::string& id) {
     for (const auto& f : d.findings.findings)
         if (f.id == id) return &f;
@@ -125,6 +148,7 @@ Section stragglers(const ReportData& d) {
                                  bad ? toneOf(f->severity) : Tone::None});
         }
         details.emplace_back(Paragraph{"Why " + pair + " is job " + j.name + "'s straggler: " + f->summary + ".", false});
+        if (std::string ends = whichEnd(j, *f); !ends.empty()) details.emplace_back(Paragraph{std::move(ends), false});
         if (f->path.size() >= 2)
             details.emplace_back(routeDiagram(f->path, f->ports,
                                               metricText(*f, "bottleneck_reason") + ", " + reportfmt::percent(neckHeadroom) + "% headroom",
