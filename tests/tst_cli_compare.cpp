@@ -230,6 +230,34 @@ private Q_SLOTS:
         QCOMPARE(gone, 2);
     }
 
+    // The bad run's ranks 2 and 3 ran on another host (gpu-b was out for repair): the job change
+    // names each moved rank with both hosts, and counts them.
+    void ranksThatMovedHostAreNamed() {
+        QTemporaryDir dir;  // its own: another Stores on dir_ would reuse initTestCase's store names
+        atest::Stores stores(dir);
+        const std::string logs = stores.path("moved");
+        std::filesystem::create_directories(logs);
+        const std::string goodLog = cmpfix::jobLog(logs, false);
+        std::string text = readData("nccl-log/all_reduce-nccl2.22-ib-info.log");
+        for (auto at = text.find("gpu-b:"); at != std::string::npos; at = text.find("gpu-b:", at)) text.replace(at, 6, "gpu-x:");
+        const std::string badLog = logs + "/moved-run.log";
+        std::ofstream(badLog) << text;
+        const std::string good = stores.make(cmpfix::fabric(false), cmpfix::counters(true, false));
+        cmpfix::importFile(good, goodLog);
+        const std::string bad = stores.make(cmpfix::fabric(false), cmpfix::counters(false, true));
+        cmpfix::importFile(bad, badLog);
+        QJsonObject placement;
+        for (const auto& v : changes(runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), q(good), QStringLiteral("--bad-db"), q(bad),
+                                             QStringLiteral("--json")})))
+            if (v.toObject()[QStringLiteral("summary")].toString().contains(QLatin1String(": placement "))) placement = v.toObject();
+        QCOMPARE(placement[QStringLiteral("kind")].toString(), QStringLiteral("job"));
+        const QString summary = placement[QStringLiteral("summary")].toString();
+        QVERIFY2(summary.endsWith(QLatin1String("; moved: rank 2 gpu-b mlx5_2 -> gpu-x mlx5_2, rank 3 gpu-b mlx5_2 -> gpu-x mlx5_2")), qPrintable(summary));
+        QCOMPARE(placement[QStringLiteral("bad")].toObject()[QStringLiteral("ranks_moved")].toDouble(), 2.0);
+        QCOMPARE(placement[QStringLiteral("bad")].toObject()[QStringLiteral("hosts")].toString(), QStringLiteral("gpu-a,gpu-x"));
+        QCOMPARE(placement[QStringLiteral("good")].toObject()[QStringLiteral("hosts")].toString(), QStringLiteral("gpu-a,gpu-b"));
+    }
+
     void usageErrors() {
         QCOMPARE(runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one)}).code, 2);  // windows missing
         QCOMPARE(runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one), QStringLiteral("--good"),

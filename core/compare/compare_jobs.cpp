@@ -42,7 +42,30 @@ std::string joined(const std::map<std::string, std::size_t>& m) {
     return s.empty() ? "none" : s;
 }
 
-void compareJob(const JobSummary& g, const JobSummary& b, std::vector<Change>& out) {
+constexpr std::size_t kMovesNamed = 8;  // ranks that changed host named in a summary, the rest counted
+
+// "rank 2 gpu-b -> gpu-c, rank 3 ...": the ranks both runs had, on another host (or adapter) in
+// the bad one. The host behind a slow run is often the one a rank moved to.
+struct Moves {
+    std::string text;
+    std::size_t count = 0;
+};
+Moves movedRanks(const StoredJob& g, const StoredJob& b) {
+    const auto where = [](const JobRank& r) { return r.host + (r.device.empty() ? "" : " " + r.device); };
+    std::map<int, std::string> before;
+    for (const JobRank& r : g.ranks) before[r.rank] = where(r);
+    Moves m;
+    for (const JobRank& r : b.ranks) {
+        const auto it = before.find(r.rank);
+        if (it == before.end() || it->second == where(r)) continue;
+        if (++m.count <= kMovesNamed) m.text += (m.text.empty() ? "" : ", ") + ("rank " + std::to_string(r.rank) + " " + it->second + " -> " + where(r));
+    }
+    if (m.count > kMovesNamed) m.text += " and " + std::to_string(m.count - kMovesNamed) + " more";
+    return m;
+}
+
+void compareJob(const StoredJob& gj, const StoredJob& bj, std::vector<Change>& out) {
+    const JobSummary g = summarise(gj), b = summarise(bj);
     const std::string job = "job " + (g.name == b.name ? b.name : g.name + " -> " + b.name);
     const auto add = [&](ChangeValues gv, ChangeValues bv, std::string summary, double score) {
         Change c;
@@ -68,13 +91,16 @@ void compareJob(const JobSummary& g, const JobSummary& b, std::vector<Change>& o
         add({{"transports", joined(g.transports)}, {"gdrdma_share", numfmt::round(gShare)}},
             {{"transports", joined(b.transports)}, {"gdrdma_share", numfmt::round(bShare)}}, s, lostGdr ? 85 : 45);
     }
-    if (g.hosts != b.hosts || g.nranks != b.nranks) {
+    const Moves moves = movedRanks(gj, bj);
+    if (g.hosts != b.hosts || g.nranks != b.nranks || moves.count > 0) {
         std::string hg, hb;
         for (const auto& h : g.hosts) hg += (hg.empty() ? "" : ",") + h;
         for (const auto& h : b.hosts) hb += (hb.empty() ? "" : ",") + h;
-        add({{"ranks", static_cast<double>(g.nranks)}, {"hosts", hg}}, {{"ranks", static_cast<double>(b.nranks)}, {"hosts", hb}},
+        add({{"ranks", static_cast<double>(g.nranks)}, {"hosts", hg}},
+            {{"ranks", static_cast<double>(b.nranks)}, {"hosts", hb}, {"ranks_moved", static_cast<double>(moves.count)}},
             job + ": placement " + std::to_string(g.nranks) + " ranks on " + std::to_string(g.hosts.size()) +
-                " hosts -> " + std::to_string(b.nranks) + " ranks on " + std::to_string(b.hosts.size()) + " hosts",
+                " hosts -> " + std::to_string(b.nranks) + " ranks on " + std::to_string(b.hosts.size()) + " hosts" +
+                (moves.count ? "; moved: " + moves.text : std::string()),
             50);
     }
     if (g.ringChannels != b.ringChannels || g.treeChannels != b.treeChannels)
@@ -100,7 +126,7 @@ void jobChanges(const Side& good, const Side& bad, std::vector<Change>& out) {
         for (const StoredJob& x : g)
             for (const StoredJob& y : b)
                 if (x.name == y.name && x.id != y.id) pairs.emplace_back(&x, &y);
-    for (const auto& [x, y] : pairs) compareJob(summarise(*x), summarise(*y), out);
+    for (const auto& [x, y] : pairs) compareJob(*x, *y, out);
 }
 
 void benchmarkChanges(const Side& good, const Side& bad, const AnalysisConfig& config, std::vector<Change>& out) {
