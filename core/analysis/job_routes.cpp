@@ -172,7 +172,7 @@ JobRoutes describe(const StoredJob& sj) {
     j.ncclVersion = sj.details.ncclVersion;
     j.ranks = sj.ranks.size();
     for (const JobRank& r : sj.ranks) {
-        const std::string h = r.host + (r.device.empty() ? "" : " " + r.device);
+        const std::string h = adapterName(r.host, r.device);
         if (std::find(j.hosts.begin(), j.hosts.end(), h) == j.hosts.end()) j.hosts.push_back(h);
         JobRankPlace& place = j.rankPlaces.emplace_back();
         place.rank = r.rank;

@@ -51,7 +51,7 @@ struct Moves {
     std::size_t count = 0;
 };
 Moves movedRanks(const StoredJob& g, const StoredJob& b) {
-    const auto where = [](const JobRank& r) { return r.host + (r.device.empty() ? "" : " " + r.device); };
+    const auto where = [](const JobRank& r) { return adapterName(r.host, r.device); };
     std::map<int, std::string> before;
     for (const JobRank& r : g.ranks) before[r.rank] = where(r);
     Moves m;

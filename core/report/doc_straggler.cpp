@@ -100,7 +100,7 @@ Section stragglers(const ReportData& d) {
             std::vector<std::string> off;
             for (const JobRankPlace& r : j.rankPlaces)
                 if (!r.port && off.size() < kUnplacedNamed)
-                    off.push_back("rank " + std::to_string(r.rank) + " (" + r.host + (r.device.empty() ? "" : " " + r.device) + ")");
+                    off.push_back("rank " + std::to_string(r.rank) + " (" + adapterName(r.host, r.device) + ")");
             text += " Not on the fabric, so their pairs are not routed: " + listed(off, ", ") +
                     (j.ranksUnplaced > off.size() ? " and " + std::to_string(j.ranksUnplaced - off.size()) + " more" : "") + ".";
         }

@@ -103,7 +103,7 @@ std::map<std::string, JobHosts> jobHosts(const Store& store) {
         JobHosts& j = jobs[sj.name];
         for (const JobRank& r : sj.ranks) {
             ++j.ranks;
-            j.hosts.push_back(r.host + (r.device.empty() ? "" : " " + r.device));
+            j.hosts.push_back(adapterName(r.host, r.device));
             j.hosts.push_back(r.host);
         }
     }

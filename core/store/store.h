@@ -235,6 +235,11 @@ struct JobRank {
     std::string device;    // "mlx5_0"; empty when unknown
     std::int64_t line = 0;  // where the input said so (file:line provenance); 0 when unknown
 };
+// "gpu005 mlx5_0", or the host alone when the device is unknown: how a rank's adapter is named
+// (a host adapter's node description is "host device").
+inline std::string adapterName(const std::string& host, const std::string& device) {
+    return device.empty() ? host : host + " " + device;
+}
 // Who talks to whom in the job, as NCCL set it up: ring neighbours per channel, tree parent
 // links, and the connections with their transport ("NET/IB/GDRDMA", "P2P/CUMEM", "SHM").
 struct JobEdge {
