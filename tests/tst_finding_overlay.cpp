@@ -18,7 +18,8 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QHeaderView>
+#include <QLineEdit>
 #include <QTableView>
 
 #include <set>
@@ -47,6 +48,11 @@ void addJob(const std::string& db, const std::vector<std::string>& hosts = {"dgx
 }
 
 std::uint32_t nodeOf(const StoreSnapshot& s, const std::string& name) { return s.nodeByName.at(name); }
+
+// The text a table shows at a row and column, in its current order.
+QString cell(const QTableView* t, int row, int column) { return t->model()->index(row, column).data().toString(); }
+
+void clickRow(QTableView* t, int row) { QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(t->model()->index(row, 0)).center()); }
 
 std::pair<std::uint32_t, std::uint32_t> endsOf(const StoreSnapshot& s, std::uint32_t link) {
     const Link& l = s.fabric.links[link];
@@ -196,11 +202,11 @@ private Q_SLOTS:
         const auto snap = w.snapshot();
         QCOMPARE(panel->jobs()->count(), 1);
         QVERIFY(panel->jobs()->currentText().startsWith(QStringLiteral("train (4 ranks)")));
-        QTableWidget* pairs = panel->pairs();
-        QCOMPARE(pairs->rowCount(), 6);  // 4 ranks: every pair, worst first
-        QCOMPARE(pairs->item(0, 0)->text(), QStringLiteral("rank 0 (dgx001) -> rank 3 (dgx004)"));
-        QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("25.0"));  // the 1x host link of a 4x fabric
-        QVERIFY(pairs->item(0, 2)->text().endsWith(QStringLiteral("dgx004 mlx5_0 p1")));
+        QTableView* pairs = panel->pairs();
+        QCOMPARE(pairs->model()->rowCount(), 6);  // 4 ranks: every pair, worst first
+        QCOMPARE(cell(pairs, 0, 0), QStringLiteral("rank 0 (dgx001) -> rank 3 (dgx004)"));
+        QCOMPARE(cell(pairs, 0, 1), QStringLiteral("25.0"));  // the 1x host link of a 4x fabric
+        QVERIFY(cell(pairs, 0, 2).endsWith(QStringLiteral("dgx004 mlx5_0 p1")));
         QVERIFY2(panel->findChild<QLabel*>(QStringLiteral("jobInfo"))->text().contains(QStringLiteral("Straggler path (straggler_path-1)")),
                  qPrintable(panel->findChild<QLabel*>(QStringLiteral("jobInfo"))->text()));
 
@@ -237,9 +243,9 @@ private Q_SLOTS:
         QVERIFY2(count(after, teal) > count(before, teal) + 200, qPrintable(QStringLiteral("%1 vs %2").arg(count(after, teal)).arg(count(before, teal))));
 
         // Clicking another pair draws its route from its own source host.
-        const int last = pairs->rowCount() - 1;
-        QTest::mouseClick(pairs->viewport(), Qt::LeftButton, {}, pairs->visualItemRect(pairs->item(last, 0)).center());
-        const auto m = QRegularExpression(QStringLiteral("^rank \\d+ \\((\\S+)\\) -> rank \\d+ \\((\\S+)\\)$")).match(pairs->item(last, 0)->text());
+        const int last = pairs->model()->rowCount() - 1;
+        clickRow(pairs, last);
+        const auto m = QRegularExpression(QStringLiteral("^rank \\d+ \\((\\S+)\\) -> rank \\d+ \\((\\S+)\\)$")).match(cell(pairs, last, 0));
         QVERIFY(m.hasMatch());
         const FindingFocus pair = view->findingOverlay();
         QVERIFY(!pair.pathLinks.empty());
@@ -262,15 +268,15 @@ private Q_SLOTS:
         auto* view = w.findChild<FabricView*>();
         auto* panel = w.findChild<JobPanel*>();
         const auto snap = w.snapshot();
-        QTableWidget* ranks = panel->ranks();
-        QCOMPARE(ranks->rowCount(), 5);
+        QTableView* ranks = panel->ranks();
+        QCOMPARE(ranks->model()->rowCount(), 5);
         QCOMPARE(panel->tabs()->tabText(1), QStringLiteral("Ranks (5, 1 off the fabric)"));
         panel->tabs()->setCurrentIndex(1);
         for (int r = 0; r < 4; ++r) {
             const std::string host = "dgx00" + std::to_string(r + 1) + " mlx5_0";
-            QCOMPARE(ranks->item(r, 0)->text(), QString::number(r));
-            QCOMPARE(ranks->item(r, 1)->text(), QStringLiteral("dgx00%1 (mlx5_0)").arg(r + 1));
-            QCOMPARE(ranks->item(r, 2)->text(), QString::fromStdString(host + " p1"));
+            QCOMPARE(cell(ranks, r, 0), QString::number(r));
+            QCOMPARE(cell(ranks, r, 1), QStringLiteral("dgx00%1 (mlx5_0)").arg(r + 1));
+            QCOMPARE(cell(ranks, r, 2), QString::fromStdString(host + " p1"));
             // The switch port is the host link's other end in the loaded fabric.
             const std::uint32_t node = nodeOf(*snap, host);
             const Link* cable = nullptr;
@@ -278,20 +284,30 @@ private Q_SLOTS:
                 if (snap->fabric.port(l.a).node.value() == node || snap->fabric.port(l.b).node.value() == node) cable = &l;
             QVERIFY(cable);
             const Port& other = snap->fabric.port(snap->fabric.port(cable->a).node.value() == node ? cable->b : cable->a);
-            QCOMPARE(ranks->item(r, 3)->text(), QString::fromStdString(snap->fabric.nodes[other.node.value()].description + " p" + other.name));
-            QCOMPARE(ranks->item(r, 5)->text(), QStringLiteral("train-nccl.log:%1").arg(10 + r));
+            QCOMPARE(cell(ranks, r, 3), QString::fromStdString(snap->fabric.nodes[other.node.value()].description + " p" + other.name));
+            QCOMPARE(cell(ranks, r, 5), QStringLiteral("train-nccl.log:%1").arg(10 + r));
             // Every pair through dgx004's 1x link keeps 25 % (an idle 4x fabric): its rank's median
             // says so; the others' pairs mostly run clear.
-            QCOMPARE(ranks->item(r, 4)->text(), r == 3 ? QStringLiteral("25.0") : QStringLiteral("100.0"));
+            QCOMPARE(cell(ranks, r, 4), r == 3 ? QStringLiteral("25.0") : QStringLiteral("100.0"));
         }
-        QCOMPARE(ranks->item(4, 1)->text(), QStringLiteral("dgx099 (mlx5_0)"));
-        QCOMPARE(ranks->item(4, 2)->text(), QStringLiteral("not on the fabric"));
-        QCOMPARE(ranks->item(4, 3)->text(), QStringLiteral("-"));
-        QCOMPARE(ranks->item(4, 4)->text(), QStringLiteral("-"));  // none of its pairs routed
+        QCOMPARE(cell(ranks, 4, 1), QStringLiteral("dgx099 (mlx5_0)"));
+        QCOMPARE(cell(ranks, 4, 2), QStringLiteral("not on the fabric"));
+        QCOMPARE(cell(ranks, 4, 3), QStringLiteral("-"));
+        QCOMPARE(cell(ranks, 4, 4), QStringLiteral("-"));  // none of its pairs routed
         QVERIFY(saveScreenshot(panel->grab(), QStringLiteral("fabscope_job_ranks.png")));
 
-        // Clicking rank 3 draws its host link as the named link among the job's links.
-        QTest::mouseClick(ranks->viewport(), Qt::LeftButton, {}, ranks->visualItemRect(ranks->item(3, 0)).center());
+        // Sorting by the median pair headroom (a click on its header) puts the rank behind the
+        // bottleneck first; the rank off the fabric, with no median, last.
+        QHeaderView* header = ranks->horizontalHeader();
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(header->sectionViewportPosition(4) + header->sectionSize(4) / 2, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), 4);
+        QCOMPARE(cell(ranks, 0, 0), QStringLiteral("3"));
+        QCOMPARE(cell(ranks, 0, 4), QStringLiteral("25.0"));
+        QCOMPARE(cell(ranks, 4, 2), QStringLiteral("not on the fabric"));
+        QVERIFY(saveScreenshot(panel->grab(), QStringLiteral("fabscope_job_ranks_sorted.png")));
+
+        // Clicking that first row (rank 3, sorted) draws its host link as the named link among the job's links.
+        clickRow(ranks, 0);
         const FindingFocus focus = view->findingOverlay();
         QVERIFY(focus.primaryLink >= 0);
         const auto [a, b] = endsOf(*snap, static_cast<std::uint32_t>(focus.primaryLink));
@@ -300,9 +316,35 @@ private Q_SLOTS:
         QVERIFY(std::find(focus.nodes.begin(), focus.nodes.end(), dgx004) != focus.nodes.end());
         QVERIFY(!focus.jobLinks.empty());
         // The rank off the fabric has no link to draw: the job's links stay, nothing is named.
-        QTest::mouseClick(ranks->viewport(), Qt::LeftButton, {}, ranks->visualItemRect(ranks->item(4, 0)).center());
+        clickRow(ranks, 4);
         QCOMPARE(view->findingOverlay().primaryLink, -1);
         QCOMPARE(view->findingOverlay().jobLinks, focus.jobLinks);
+
+        // The filter keeps the rows that name a host, in both tabs, and the titles count them.
+        QTest::keyClicks(panel->filter(), QStringLiteral("DGX002"));
+        QCOMPARE(ranks->model()->rowCount(), 1);
+        QCOMPARE(cell(ranks, 0, 1), QStringLiteral("dgx002 (mlx5_0)"));
+        QCOMPARE(panel->tabs()->tabText(1), QStringLiteral("Ranks (1 of 5, 1 off the fabric)"));
+        QTableView* pairs = panel->pairs();
+        QCOMPARE(pairs->model()->rowCount(), 3);  // dgx002 with each of the 3 other hosts on the fabric
+        for (int r = 0; r < 3; ++r) QVERIFY2(cell(pairs, r, 0).contains(QStringLiteral("(dgx002)")), qPrintable(cell(pairs, r, 0)));
+        QCOMPARE(panel->tabs()->tabText(0), QStringLiteral("Pairs (3 of 6)"));
+        // The kept pair chosen is the one drawn: its route starts or ends at dgx002.
+        clickRow(pairs, 2);
+        const FindingFocus pair = view->findingOverlay();
+        QVERIFY(!pair.pathLinks.empty());
+        const auto dgx002 = nodeOf(*snap, "dgx002 mlx5_0");
+        const auto [s0, s1] = endsOf(*snap, pair.pathLinks.front());
+        const auto [e0, e1] = endsOf(*snap, pair.pathLinks.back());
+        QVERIFY(s0 == dgx002 || s1 == dgx002 || e0 == dgx002 || e1 == dgx002);
+        // A number keeps that rank, besides the hosts whose names contain it.
+        panel->filter()->setText(QStringLiteral("4"));
+        QCOMPARE(ranks->model()->rowCount(), 2);
+        QCOMPARE(cell(ranks, 0, 1), QStringLiteral("dgx004 (mlx5_0)"));  // rank 3
+        QCOMPARE(cell(ranks, 1, 0), QStringLiteral("4"));                 // on dgx099
+        panel->filter()->clear();
+        QCOMPARE(ranks->model()->rowCount(), 5);
+        QCOMPARE(panel->tabs()->tabText(1), QStringLiteral("Ranks (5, 1 off the fabric)"));
     }
 };
 

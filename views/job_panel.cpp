@@ -1,36 +1,39 @@
 #include "views/job_panel.h"
 
 #include "core/analysis/findings.h"
+#include "views/job_tables.h"
 #include "views/store_snapshot.h"
 
 #include <QComboBox>
 #include <QHeaderView>
-#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
+
+#include <tuple>
 
 namespace fabscope {
 namespace {
 
-QString port(const PortRef& p) { return QString::fromStdString(p.node + " p" + p.port); }
-
 QString percent(double share) { return QString::number(share * 100, 'f', 1); }
 
-// A read-only table of whole rows, one chosen at a time, each column with its header tooltip.
-QTableWidget* rowTable(QWidget* parent, const QString& name, const QString& accessible, const QStringList& headers,
-                       const QStringList& tips) {
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+// A read-only, sortable table of whole rows over `proxy`, one row chosen at a time.
+QTableView* rowTable(QWidget* parent, const QString& name, const QString& accessible, JobTableProxy* proxy) {
+    auto* t = new QTableView(parent);
     t->setObjectName(name);
     t->setAccessibleName(accessible);
-    t->setHorizontalHeaderLabels(headers);
-    for (int c = 0; c < tips.size() && c < headers.size(); ++c) t->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    t->setModel(proxy);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::SingleSelection);
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
+    // Columns sized from the rows on screen and 100 more, not 1,000: laying out each cell's
+    // text was most of a job's first showing.
+    t->horizontalHeader()->setResizeContentsPrecision(100);
+    t->setSortingEnabled(true);
     t->setWordWrap(false);
     return t;
 }
@@ -48,26 +51,22 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     info_->setObjectName(QStringLiteral("jobInfo"));
     info_->setWordWrap(true);
     info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    pairs_ = rowTable(this, QStringLiteral("jobPairs"), tr("Job pairs by headroom"),
-                      {tr("Pair (source -> destination)"), tr("Headroom (%)"), tr("Bottleneck hop"), tr("Free (Gb/s)"), tr("Reason"),
-                       tr("Routed by")},
-                      {tr("Ranks and hosts as NCCL logged them"),
-                       tr("Share of capacity left on the pair's route, in %: 1 - p95 utilisation of its worst hop, "
-                          "weighted over its equal-cost routes"),
-                       tr("The hop with the least headroom: transmitting port -> receiving port"),
-                       tr("Free capacity of the bottleneck hop, in Gb/s: the ring's bound through this pair"),
-                       tr("Why the bottleneck is tight: utilisation, or the finding that names the link"),
-                       tr("Forwarding tables (the route the subnet manager programmed) or 1 of N equal-cost routes (a guess)")});
-    ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"),
-                      {tr("Rank"), tr("Host (adapter)"), tr("Host port"), tr("Switch port"), tr("Median pair headroom (%)"), tr("Named at")},
-                      {tr("The rank's number in the communicator"),
-                       tr("Host and HCA as the job's file named them (NCCL's log, or the job CSV)"),
-                       tr("The host adapter's port the analysis placed the rank on, or \"not on the fabric\" when no "
-                          "adapter of the topology has that host's name"),
-                       tr("The switch port cabled to the host port: the first hop of every route from this rank"),
-                       tr("Median headroom of the scored pairs this rank is in, in %: low when every pair through the rank is "
-                          "tight, which tells the rank behind a bottleneck from its partners"),
-                       tr("File and line that named the rank's host")});
+    filter_ = new QLineEdit(this);
+    filter_->setObjectName(QStringLiteral("jobFilter"));
+    filter_->setAccessibleName(tr("Filter pairs and ranks"));
+    filter_->setPlaceholderText(tr("Filter by host, switch, reason or rank number…"));
+    filter_->setToolTip(tr("Keeps the pairs and ranks whose host, adapter, switch or reason contains the text (any case), "
+                           "or that have the rank numbered so; click a column's header to sort by it"));
+    filter_->setClearButtonEnabled(true);
+
+    pairsModel_ = new JobPairsModel(this);
+    ranksModel_ = new JobRanksModel(this);
+    pairsProxy_ = new JobTableProxy(this);
+    ranksProxy_ = new JobTableProxy(this);
+    pairsProxy_->setSourceModel(pairsModel_);
+    ranksProxy_->setSourceModel(ranksModel_);
+    pairs_ = rowTable(this, QStringLiteral("jobPairs"), tr("Job pairs by headroom"), pairsProxy_);
+    ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"), ranksProxy_);
 
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("jobTabs"));
@@ -80,21 +79,22 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(jobBox_);
     layout->addWidget(info_);
+    layout->addWidget(filter_);
     layout->addWidget(tabs_, 1);
 
     connect(jobBox_, &QComboBox::currentIndexChanged, this, &JobPanel::showJob);
-    auto activate = [this] {
-        if (pairs_->currentRow() >= 0) Q_EMIT pairActivated(currentFocus());
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        pairsProxy_->setFilterText(text);
+        ranksProxy_->setFilterText(text);
+        showCounts();
+    });
+    auto activate = [this](const QModelIndex& index) {
+        if (index.isValid()) Q_EMIT pairActivated(currentFocus());
     };
-    connect(pairs_, &QTableWidget::cellClicked, this, activate);
-    connect(pairs_, &QTableWidget::cellActivated, this, activate);
-    auto activateRank = [this] {
-        const int job = jobBox_->currentIndex();
-        if (!snapshot_ || !report_ || job < 0 || job >= static_cast<int>(report_->jobs.size()) || ranks_->currentRow() < 0) return;
-        Q_EMIT rankActivated(focusOfRank(*snapshot_, report_->jobs[static_cast<std::size_t>(job)], static_cast<std::size_t>(ranks_->currentRow())));
-    };
-    connect(ranks_, &QTableWidget::cellClicked, this, activateRank);
-    connect(ranks_, &QTableWidget::cellActivated, this, activateRank);
+    connect(pairs_, &QTableView::clicked, this, activate);
+    connect(pairs_, &QTableView::activated, this, activate);
+    connect(ranks_, &QTableView::clicked, this, &JobPanel::activateRank);
+    connect(ranks_, &QTableView::activated, this, &JobPanel::activateRank);
 }
 
 void JobPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) { snapshot_ = std::move(snapshot); }
@@ -112,87 +112,68 @@ void JobPanel::setReport(std::shared_ptr<const FindingsReport> report) {
     showJob(jobBox_->currentIndex());
 }
 
+const JobRoutes* JobPanel::currentJob() const {
+    const int job = jobBox_->currentIndex();
+    return report_ && job >= 0 && job < static_cast<int>(report_->jobs.size()) ? &report_->jobs[static_cast<std::size_t>(job)] : nullptr;
+}
+
 void JobPanel::showJob(int index) {
-    pairs_->setRowCount(0);
-    ranks_->setRowCount(0);
-    tabs_->setTabText(1, tr("Ranks"));
-    if (!report_ || index < 0 || index >= static_cast<int>(report_->jobs.size())) {
+    // In the analysis' order, which needs no sort: pairs worst headroom first, ranks by number.
+    for (auto [view, proxy, column] : {std::tuple{pairs_, pairsProxy_, int(JobPairsModel::Headroom)}, std::tuple{ranks_, ranksProxy_, int(JobRanksModel::Rank)}}) {
+        proxy->sort(-1);
+        const QSignalBlocker quiet(view->horizontalHeader());  // shown, not sorted again
+        view->horizontalHeader()->setSortIndicator(column, Qt::AscendingOrder);
+    }
+    pairsModel_->setJob(report_, index);
+    ranksModel_->setJob(report_, index);
+    showCounts();
+    const JobRoutes* j = currentJob();
+    if (!j) {
         info_->setText(report_ ? tr("No jobs in this store: import an NCCL log (NCCL_DEBUG=INFO) or a job CSV.") : tr("No analysis yet."));
         return;
     }
-    const JobRoutes& j = report_->jobs[static_cast<std::size_t>(index)];
-    QString text = tr("%1 host(s), %2 ring channel(s), %3 tree channel(s)")
-                       .arg(j.hosts.size())
-                       .arg(j.ringChannels)
-                       .arg(j.treeChannels);
-    if (!j.ncclVersion.empty()) text += tr("; NCCL %1").arg(QString::fromStdString(j.ncclVersion));
-    if (j.ranksUnplaced) text += tr("; %1 rank(s) not on the fabric").arg(j.ranksUnplaced);
-    if (j.pairs.empty()) {
+    QString text = tr("%1 host(s), %2 ring channel(s), %3 tree channel(s)").arg(j->hosts.size()).arg(j->ringChannels).arg(j->treeChannels);
+    if (!j->ncclVersion.empty()) text += tr("; NCCL %1").arg(QString::fromStdString(j->ncclVersion));
+    if (j->ranksUnplaced) text += tr("; %1 rank(s) not on the fabric").arg(j->ranksUnplaced);
+    if (j->pairs.empty()) {
         text += tr(". No pair could be routed.");
     } else {
-        text += tr(". %1 pair(s) scored, median headroom %2 %.").arg(j.pairs.size()).arg(percent(j.medianHeadroom));
-        text += j.stragglerFinding.empty()
+        text += tr(". %1 pair(s) scored, median headroom %2 %.").arg(j->pairs.size()).arg(percent(j->medianHeadroom));
+        text += j->stragglerFinding.empty()
                     ? tr(" No straggler path: no pair stands out against the others.")
                     : tr(" Straggler path (%1): the first pair; its route is drawn in blue, hop by hop.")
-                          .arg(QString::fromStdString(j.stragglerFinding));
+                          .arg(QString::fromStdString(j->stragglerFinding));
     }
     info_->setText(text);
-    showRanks(j);
-    pairs_->setRowCount(static_cast<int>(j.pairs.size()));
-    for (int r = 0; r < pairs_->rowCount(); ++r) {
-        const JobPairRoute& p = j.pairs[static_cast<std::size_t>(r)];
-        const std::size_t h = 2 * p.bottleneckHop;
-        const QStringList cells{
-            tr("rank %1 (%2) -> rank %3 (%4)")
-                .arg(p.srcRank)
-                .arg(QString::fromStdString(p.srcHost))
-                .arg(p.dstRank)
-                .arg(QString::fromStdString(p.dstHost)),
-            percent(p.headroom),
-            h + 1 < p.path.size() ? port(p.path[h]) + QStringLiteral(" -> ") + port(p.path[h + 1]) : QStringLiteral("-"),
-            QString::number(p.bottleneckGbps, 'f', 1),
-            QString::fromStdString(p.reason),
-            p.routedBy == "forwarding_tables" ? tr("forwarding tables") : tr("1 of %1 equal-cost routes").arg(p.routes)};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c == 1 || c == 3) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (r == 0 && !j.stragglerFinding.empty()) item->setForeground(QColor(180, 30, 30));
-            pairs_->setItem(r, c, item);
-        }
-    }
     pairs_->resizeColumnsToContents();
-}
-
-void JobPanel::showRanks(const JobRoutes& j) {
-    tabs_->setTabText(1, j.ranksUnplaced ? tr("Ranks (%1, %2 off the fabric)").arg(j.rankPlaces.size()).arg(j.ranksUnplaced)
-                                         : tr("Ranks (%1)").arg(j.rankPlaces.size()));
-    const QString file = QFileInfo(QString::fromStdString(j.file)).fileName();
-    ranks_->setRowCount(static_cast<int>(j.rankPlaces.size()));
-    for (int r = 0; r < ranks_->rowCount(); ++r) {
-        const JobRankPlace& p = j.rankPlaces[static_cast<std::size_t>(r)];
-        const QString host = QString::fromStdString(p.host) + (p.device.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(p.device)));
-        const QStringList cells{QString::number(p.rank), host, p.port ? port(*p.port) : tr("not on the fabric"),
-                                p.switchPort ? port(*p.switchPort) : QStringLiteral("-"),
-                                p.medianPairHeadroom ? percent(*p.medianPairHeadroom) : QStringLiteral("-"),
-                                p.line <= 0       ? file
-                                : file.isEmpty() ? tr("line %1").arg(p.line)
-                                                 : QStringLiteral("%1:%2").arg(file).arg(p.line)};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c == 0 || c == 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (!p.port) item->setForeground(QColor(180, 30, 30));
-            ranks_->setItem(r, c, item);
-        }
-        if (!p.port) ranks_->item(r, 2)->setToolTip(tr("No host adapter of the topology is named %1: its pairs are not routed").arg(host));
-    }
     ranks_->resizeColumnsToContents();
 }
 
+// The tabs' titles count the rows, and the rows the filter keeps ("Ranks (2 of 5, 1 off the fabric)").
+void JobPanel::showCounts() {
+    const JobRoutes* j = currentJob();
+    const std::size_t pairs = j ? j->pairs.size() : 0, ranks = j ? j->rankPlaces.size() : 0;
+    const bool filtered = !filter_->text().trimmed().isEmpty();
+    auto count = [filtered](const JobTableProxy* proxy, std::size_t all) {
+        return filtered ? tr("%1 of %2").arg(proxy->rowCount()).arg(all) : QString::number(all);
+    };
+    tabs_->setTabText(0, j ? tr("Pairs (%1)").arg(count(pairsProxy_, pairs)) : tr("Pairs"));
+    tabs_->setTabText(1, !j                  ? tr("Ranks")
+                         : j->ranksUnplaced ? tr("Ranks (%1, %2 off the fabric)").arg(count(ranksProxy_, ranks)).arg(j->ranksUnplaced)
+                                            : tr("Ranks (%1)").arg(count(ranksProxy_, ranks)));
+}
+
+void JobPanel::activateRank(const QModelIndex& proxyIndex) {
+    const JobRoutes* j = currentJob();
+    if (!snapshot_ || !j || !proxyIndex.isValid()) return;
+    Q_EMIT rankActivated(focusOfRank(*snapshot_, *j, static_cast<std::size_t>(ranksProxy_->mapToSource(proxyIndex).row())));
+}
+
 FindingFocus JobPanel::currentFocus() const {
-    const int job = jobBox_->currentIndex();
-    if (!snapshot_ || !report_ || job < 0 || job >= static_cast<int>(report_->jobs.size())) return {};
-    return focusOfJob(*snapshot_, report_->jobs[static_cast<std::size_t>(job)],
-                      static_cast<std::size_t>(std::max(0, pairs_->currentRow())));
+    const JobRoutes* j = currentJob();
+    if (!snapshot_ || !j) return {};
+    const QModelIndex current = pairsProxy_->mapToSource(pairs_->currentIndex());
+    return focusOfJob(*snapshot_, *j, static_cast<std::size_t>(std::max(0, current.row())));
 }
 
 } // namespace fabscope

@@ -4,7 +4,8 @@
 // route of the job, the pair's route in order, its bottleneck hop; the first pair is the
 // straggler when the job has one. The Ranks tab lists where each rank runs (its host's port and
 // the switch port cabled to it); choosing one frames its host link among the job's routes.
-// Reads only the analysis result (FindingsReport::jobs).
+// Both tables sort by any column and share one filter (rank, host, port...), for jobs of
+// thousands of ranks. Reads only the analysis result (FindingsReport::jobs).
 #include "views/finding_focus.h"
 
 #include <QWidget>
@@ -13,7 +14,9 @@
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QLineEdit;
+class QModelIndex;
+class QTableView;
 class QTabWidget;
 
 namespace fabscope {
@@ -21,6 +24,9 @@ namespace fabscope {
 struct FindingsReport;
 struct JobRoutes;
 struct StoreSnapshot;
+class JobPairsModel;
+class JobRanksModel;
+class JobTableProxy;
 
 class JobPanel : public QWidget {
     Q_OBJECT
@@ -28,10 +34,11 @@ public:
     explicit JobPanel(QWidget* parent = nullptr);
     void setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot);
     void setReport(std::shared_ptr<const FindingsReport> report);
-    [[nodiscard]] QTableWidget* pairs() const { return pairs_; }
-    [[nodiscard]] QTableWidget* ranks() const { return ranks_; }
+    [[nodiscard]] QTableView* pairs() const { return pairs_; }
+    [[nodiscard]] QTableView* ranks() const { return ranks_; }
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
     [[nodiscard]] QComboBox* jobs() const { return jobBox_; }
+    [[nodiscard]] QLineEdit* filter() const { return filter_; }
     // The overlay of the current job with its current pair (the worst when none is chosen).
     [[nodiscard]] FindingFocus currentFocus() const;
 
@@ -43,15 +50,22 @@ Q_SIGNALS:
 
 private:
     void showJob(int index);
-    void showRanks(const JobRoutes& job);
+    void showCounts();
+    void activateRank(const QModelIndex& proxyIndex);
+    [[nodiscard]] const JobRoutes* currentJob() const;
 
     std::shared_ptr<const StoreSnapshot> snapshot_;
     std::shared_ptr<const FindingsReport> report_;
     QComboBox* jobBox_ = nullptr;
     QLabel* info_ = nullptr;
+    QLineEdit* filter_ = nullptr;
     QTabWidget* tabs_ = nullptr;
-    QTableWidget* pairs_ = nullptr;
-    QTableWidget* ranks_ = nullptr;
+    QTableView* pairs_ = nullptr;
+    QTableView* ranks_ = nullptr;
+    JobPairsModel* pairsModel_ = nullptr;
+    JobRanksModel* ranksModel_ = nullptr;
+    JobTableProxy* pairsProxy_ = nullptr;
+    JobTableProxy* ranksProxy_ = nullptr;
 };
 
 } // namespace fabscope
