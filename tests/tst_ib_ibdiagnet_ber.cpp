@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 #include <fstream>
+#include <sstream>
 
 using namespace fabscope;
 using namespace ibtest;
@@ -71,6 +72,29 @@ QString runFolder(const QTemporaryDir& dir) {
         if (!QFile::copy(QString::fromStdString(from), run + QLatin1Char('/') + QString::fromUtf8(f))) qFatal("cannot copy %s", f);
     }
     return run;
+}
+
+// The file as ibdiagnet writes it when it could read no port's PHY: every rate cell empty, the
+// rest (FEC mode, counts) kept.
+std::string withoutRates(const std::string& text) {
+    std::istringstream in(text);
+    std::string out, line;
+    while (std::getline(in, line)) {
+        if (line.starts_with("SW :") || line.starts_with("CA :")) {
+            std::vector<std::string> cells;
+            for (std::size_t at = 0;;) {
+                const std::size_t sep = line.find(" : ", at);
+                cells.push_back(line.substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+                if (sep == std::string::npos) break;
+                at = sep + 3;
+            }
+            for (std::size_t c : {12, 13, 14}) cells.at(c).assign(cells.at(c).size(), ' ');  // Raw, Effective, Symbol BER
+            line.clear();
+            for (std::size_t c = 0; c < cells.size(); ++c) line += (c ? " : " : "") + cells[c];
+        }
+        out += line + '\n';
+    }
+    return out;
 }
 
 } // namespace
@@ -362,6 +386,21 @@ private Q_SLOTS:
         QVERIFY2(!out.contains(QStringLiteral("read no bit error rates")), qPrintable(out));
 
         r = runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), unread, QStringLiteral("--bad-db"), bad});
+        QVERIFY2(r.code == 0, r.err.constData());
+        out = QString::fromUtf8(r.out);
+        QCOMPARE(out.count(QStringLiteral("(the good run read no bit error rates)")), 2);
+
+        // A good run whose net_dump_ext holds its ports but no rate (no port's PHY read) read none either.
+        const QString blankRun = dir.filePath(QStringLiteral("blank"));
+        QDir().mkpath(blankRun);
+        QVERIFY(QFile::copy(QString::fromStdString(kData + "/ibdiagnet2-run/ibdiagnet2.db_csv"), blankRun + QStringLiteral("/ibdiagnet2.db_csv")));
+        const std::string blankText = withoutRates(readData(kRel));
+        QVERIFY(parse(blankText).ber.size() == parse(readData(kRel)).ber.size());  // every port still read
+        for (const PortBer& b : parse(blankText).ber) QVERIFY(!b.hasRates());
+        std::ofstream(blankRun.toStdString() + "/ibdiagnet2.net_dump_ext") << blankText;
+        const QString blank = dir.filePath(QStringLiteral("blank.sqlite"));
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--db"), blank, blankRun}).code, 0);
+        r = runCli({QStringLiteral("compare"), QStringLiteral("--good-db"), blank, QStringLiteral("--bad-db"), bad});
         QVERIFY2(r.code == 0, r.err.constData());
         out = QString::fromUtf8(r.out);
         QCOMPARE(out.count(QStringLiteral("(the good run read no bit error rates)")), 2);

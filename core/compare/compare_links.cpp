@@ -165,8 +165,9 @@ void findingChanges(const Side& good, const Side& bad, std::vector<Change>& out)
         return k + '\x1e' + metricText(f, "counter");
     };
     // An error_link judged on bit error rates (net_dump_ext) says nothing against a run that read
-    // none (ibdiagnet without --get_phy_info): told so, and ranked below a measured change.
-    const auto readRates = [](const Side& s) { return s.store && s.snapshotId && !loadPortBer(*s.store, *s.snapshotId).empty(); };
+    // none (ibdiagnet without --get_phy_info, or no port's PHY read): told so, and ranked below a
+    // measured change.
+    const auto readRates = [](const Side& s) { return s.store && s.snapshotId && hasPortBerRates(*s.store, *s.snapshotId); };
     const bool goodRates = readRates(good), badRates = readRates(bad);
     std::map<std::string, const Finding*> inGood, inBad;
     for (const Finding& f : good.findings.findings)

@@ -58,4 +58,12 @@ std::vector<PortBer> loadPortBer(const Store& store, std::int64_t snapshotId) {
     return out;
 }
 
+bool hasPortBerRates(const Store& store, std::int64_t snapshotId) {
+    if (store.schemaVersion() < 16) return false;
+    sql::Stmt s(store.handle(), "SELECT EXISTS(SELECT 1 FROM port_ber WHERE snapshot_id=?1 AND "
+                                "(raw_ber IS NOT NULL OR effective_ber IS NOT NULL OR symbol_ber IS NOT NULL))");
+    s.bind(1, snapshotId);
+    return s.step() && s.integer(0) != 0;
+}
+
 } // namespace fabscope

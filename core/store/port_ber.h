@@ -31,5 +31,8 @@ struct PortBer {
 std::size_t writePortBer(Store& store, std::int64_t snapshotId, const std::vector<PortBer>& readings);
 // The readings of a snapshot, by node GUID then port; empty for a store before schema 16.
 std::vector<PortBer> loadPortBer(const Store& store, std::int64_t snapshotId);
+// True when some port of the snapshot has a bit error rate: ibdiagnet read the PHY (a file whose
+// rate cells are all empty, no port's PHY read, counts as none).
+bool hasPortBerRates(const Store& store, std::int64_t snapshotId);
 
 } // namespace fabscope
