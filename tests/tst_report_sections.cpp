@@ -266,6 +266,19 @@ private Q_SLOTS:
         QCOMPARE(pairs->rows.size(), std::size_t{5});  // the 5 tightest of 6
         QCOMPARE(row(*pairs, 0).at("Pair (source -> destination)"), std::string("rank 0 (dgx001) -> rank 3 (dgx004)"));
         QCOMPARE(row(*pairs, 0).at("Routed by"), std::string("1 of 2 equal-cost routes"));
+        // The ranks by the median headroom of their pairs: rank 3, behind its 1x link, first.
+        const Table* tight = table(doc, "job_tight_ranks");
+        QVERIFY(tight);
+        QCOMPARE(tight->rows.size(), std::size_t{4});
+        QCOMPARE(row(*tight, 0).at("Rank"), std::string("3"));
+        QCOMPARE(row(*tight, 0).at("Host (adapter)"), std::string("dgx004"));
+        QCOMPARE(row(*tight, 0).at("Host port"), hostile + " p1");
+        QCOMPARE(row(*tight, 0).at("Switch port"), std::string("leaf02 p2"));  // the bottleneck hop's transmitter
+        QCOMPARE(row(*tight, 0).at("Median pair headroom (%)"), std::string("25.0"));
+        for (std::size_t i = 1; i < 4; ++i) {  // the others' pairs run clear, by rank
+            QCOMPARE(row(*tight, i).at("Rank"), std::to_string(i - 1));
+            QCOMPARE(row(*tight, i).at("Median pair headroom (%)"), std::string("100.0"));
+        }
         bool why = false, hosts = false, end = false;
         for (const auto& b : section(doc, "jobs")->blocks)
             if (const auto* p = std::get_if<Paragraph>(&b)) {
@@ -310,6 +323,10 @@ private Q_SLOTS:
         QVERIFY(jobs);
         QCOMPARE(row(*jobs, 0).at("Ranks not on the fabric"), std::string("2"));
         QCOMPARE(row(*jobs, 0).at("Pairs scored"), std::string("3"));  // among dgx001, dgx002, dgx004
+        const Table* tight = table(doc, "job_tight_ranks");  // only the ranks whose pairs were routed
+        QVERIFY(tight);
+        QCOMPARE(tight->rows.size(), std::size_t{3});
+        for (std::size_t i = 0; i < 3; ++i) QVERIFY(!row(*tight, i).at("Host (adapter)").starts_with("gpu-spare"));
         std::string text;
         for (const auto& b : section(doc, "jobs")->blocks)
             if (const auto* p = std::get_if<Paragraph>(&b); p && p->text.starts_with("Job train runs on")) text = p->text;

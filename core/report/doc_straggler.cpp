@@ -4,12 +4,15 @@
 #include "core/report/route_diagram.h"
 #include "core/report/text_format.h"
 
+#include <algorithm>
+
 namespace fabscope::docsec {
 namespace {
 
 constexpr std::size_t kListed = 32;      // hosts and ring members written out per job
 constexpr std::size_t kPairsPerJob = 5;  // tightest pairs tabled per job
 constexpr std::size_t kUnplacedNamed = 8;  // ranks off the fabric named per job, the rest counted
+constexpr std::size_t kTightRanks = 5;     // ranks tabled per job by the median headroom of their pairs
 
 std::string listed(const std::vector<std::string>& items, const char* sep) {
     std::string out;
@@ -45,6 +48,20 @@ const Finding* findingById(const ReportData& d, const std::string& id) {
     for (const auto& f : d.findings.findings)
         if (f.id == id) return &f;
     return nullptr;
+}
+
+// The job's ranks whose pairs are tightest (median pair headroom, lowest first; the lower rank
+// first among equals): a rank whose every pair is tight sits behind a bottleneck of its own.
+std::vector<const JobRankPlace*> tightestRanks(const JobRoutes& j) {
+    std::vector<const JobRankPlace*> scored;
+    for (const JobRankPlace& p : j.rankPlaces)
+        if (p.medianPairHeadroom) scored.push_back(&p);
+    const std::size_t n = std::min(scored.size(), kTightRanks);
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n), scored.end(), [](const JobRankPlace* a, const JobRankPlace* b) {
+        return *a->medianPairHeadroom != *b->medianPairHeadroom ? *a->medianPairHeadroom < *b->medianPairHeadroom : a->rank < b->rank;
+    });
+    scored.resize(n);
+    return scored;
 }
 
 std::string routedBy(const JobPairRoute& p) {
@@ -83,6 +100,13 @@ Section stragglers(const ReportData& d) {
                 {false, false, true, false, true, false, false},
                 {},
                 "No pair of any job could be routed (hosts not on the fabric, or no topology)."};
+    Table ranks{"job_tight_ranks",
+                "The ranks whose pairs are tightest, by the median headroom of the pairs each is in (up to " +
+                    std::to_string(kTightRanks) + " per job): low when every pair through the rank is tight",
+                {"Job", "Rank", "Host (adapter)", "Host port", "Switch port", "Median pair headroom (%)"},
+                {false, true, false, false, false, true},
+                {},
+                "No rank of any job had a pair routed."};
     for (const JobRoutes& j : d.findings.jobs) {
         jobs.rows.push_back({{j.name, j.file, j.ncclVersion.empty() ? "-" : j.ncclVersion, std::to_string(j.ranks),
                               std::to_string(j.hosts.size()), std::to_string(j.ranksUnplaced), std::to_string(j.ringChannels),
@@ -116,9 +140,14 @@ Section stragglers(const ReportData& d) {
                                    reportfmt::number(p.bottleneckGbps), p.reason, routedBy(p)},
                                   k == 0 && !j.stragglerFinding.empty() ? Tone::Warning : Tone::None});
         }
+        for (const JobRankPlace* r : tightestRanks(j))
+            ranks.rows.push_back({{j.name, std::to_string(r->rank), adapterName(r->host, r->device), r->port ? portLabel(*r->port) : "-",
+                                   r->switchPort ? portLabel(*r->switchPort) : "-", reportfmt::percent(*r->medianPairHeadroom)},
+                                  Tone::None});
     }
     s.blocks.emplace_back(std::move(jobs));
     s.blocks.emplace_back(std::move(pairs));
+    s.blocks.emplace_back(std::move(ranks));
 
     Table t{"straggler_paths",
             "Straggler paths: the worst pair of each job",
