@@ -120,6 +120,40 @@ private Q_SLOTS:
         QCOMPARE(metricText(f, "bottleneck_reason"), std::string("degraded_link"));
     }
 
+    // A rank's host is the first host node named "host device" or "host", or whose system name
+    // (LLDP) is the host, before any whose description only leads with "host " (and holds the
+    // device); switches never are.
+    void ranksFindTheirHostsByName() {
+        MiniFabric m;
+        const NodeId leaf = m.sw("leaf01"), decoy = m.sw("gpu09");  // a switch named like a host
+        const NodeId leading = m.host("gpu01 HCA-1 mlx5_1"), exact = m.host("gpu01 mlx5_1"), bare = m.host("gpu02"),
+                     named = m.host("HCA-7"), other = m.host("gpu03 HCA-1 mlx5_0");
+        int port = 1;
+        for (NodeId n : {leading, exact, bare, named, other}) m.link(leaf, port++, n, 1);
+        m.link(leaf, port, decoy, 1);
+        Fabric f = m.build();
+        f.nodes[named.value()].systemName = "gpu04";  // as LLDP names a host; ibnetdiscover text cannot carry it
+        const std::string db = stores_.make(f, "");
+        {
+            Store store(db);
+            Store::Transaction tx(store);
+            store.writeSnapshot(f, "with system names", kT0 + 1);
+            tx.commit();
+        }
+        addJob(db, 1, "placed", {{"gpu01", "mlx5_1"}, {"gpu02", "mlx5_0"}, {"gpu04", ""}, {"gpu03", "mlx5_0"}, {"gpu03", "mlx5_9"}, {"gpu09", ""}});
+        const FindingsReport r = analyzeStore(db);
+        QCOMPARE(r.jobs.size(), std::size_t{1});
+        const auto& places = r.jobs[0].rankPlaces;
+        auto at = [&](std::size_t rank) { return places.at(rank).port ? places.at(rank).port->node + ":" + places.at(rank).port->port : std::string("-"); };
+        QCOMPARE(at(0), std::string("gpu01 mlx5_1:1"));        // exact, though a node before it leads with "gpu01 "
+        QCOMPARE(at(1), std::string("gpu02:1"));               // the description is the host
+        QCOMPARE(at(2), std::string("HCA-7:1"));               // by its system name
+        QCOMPARE(at(3), std::string("gpu03 HCA-1 mlx5_0:1"));  // leads with the host and holds the device
+        QCOMPARE(at(4), std::string("-"));                     // leads with it, without that device
+        QCOMPARE(at(5), std::string("-"));                     // only a switch has that name
+        QCOMPARE(r.jobs[0].ranksUnplaced, std::size_t{2});
+    }
+
     void largeJobsUseRingNeighbours() {
         // ring_above 3: the 4 ranks count as a ring (0->1, 1->2, 2->3, 3->0), 4 pairs, and the
         // first bad one is 2 -> 3; the default (all pairs for <= 8 ranks) has 6 and blames 0 -> 3.

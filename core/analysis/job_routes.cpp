@@ -11,12 +11,14 @@
 #include "core/analysis/format.h"
 #include "core/analysis/port_load.h"
 #include "core/analysis/probe_routes.h"
+#include "core/analysis/rank_hosts.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace fabscope {
 namespace {
@@ -26,27 +28,6 @@ struct Rank {
     std::string host, device;
     std::optional<PortId> port;  // the host's connected fabric port
 };
-
-// A rank's host: the CA whose description is "host device", is the host, or starts with "host ".
-std::optional<PortId> hostPort(const AnalysisContext& ctx, const std::vector<bool>& aggregation, const Rank& r) {
-    const Fabric& f = ctx.fabric();
-    std::optional<std::size_t> exact, prefix;
-    for (std::size_t i = 0; i < f.nodes.size(); ++i) {
-        const Node& n = f.nodes[i];
-        if (n.type == NodeType::Switch || aggregation[i]) continue;  // an aggregation node is never a rank's host
-        const std::string& d = n.description;
-        if ((!r.device.empty() && d == r.host + " " + r.device) || d == r.host || n.systemName == r.host) {
-            exact = i;
-            break;
-        }
-        if (!prefix && d.starts_with(r.host + " ") && (r.device.empty() || d.find(r.device) != std::string::npos)) prefix = i;
-    }
-    const auto node = exact ? exact : prefix;
-    if (!node) return std::nullopt;
-    for (std::size_t p = 0; p < f.ports.size(); ++p)
-        if (f.ports[p].node.value() == *node && ctx.linkOf(PortId(p))) return PortId(p);
-    return std::nullopt;
-}
 
 // The 95th percentile of the valid intervals' utilisation: the load a pair meets most of the time.
 std::optional<double> p95Util(const DirectionLoad& load) {
@@ -171,9 +152,10 @@ JobRoutes describe(const StoredJob& sj) {
     j.file = sj.file;
     j.ncclVersion = sj.details.ncclVersion;
     j.ranks = sj.ranks.size();
+    std::unordered_set<std::string> seen;  // a search of the list per rank was quadratic in a large job
     for (const JobRank& r : sj.ranks) {
-        const std::string h = adapterName(r.host, r.device);
-        if (std::find(j.hosts.begin(), j.hosts.end(), h) == j.hosts.end()) j.hosts.push_back(h);
+        std::string h = adapterName(r.host, r.device);
+        if (seen.insert(h).second) j.hosts.push_back(std::move(h));
         JobRankPlace& place = j.rankPlaces.emplace_back();
         place.rank = r.rank;
         place.host = r.host;
@@ -191,14 +173,13 @@ JobRoutes describe(const StoredJob& sj) {
     return j;
 }
 
-JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const std::vector<bool>& aggregation,
-                   const StoredJob& sj, Scorer& s) {
+JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const RankHosts& hosts, const StoredJob& sj, Scorer& s) {
     JobRoutes job = describe(sj);
     std::vector<Rank> ranks;
     for (std::size_t i = 0; i < sj.ranks.size(); ++i) {
         const JobRank& r = sj.ranks[i];
         ranks.push_back({r.rank, r.host, r.device, std::nullopt});
-        const std::optional<PortId> port = ranks.back().port = hostPort(ctx, aggregation, ranks.back());
+        const std::optional<PortId> port = ranks.back().port = hosts.port(r.host, r.device);
         if (!port) {
             ++job.ranksUnplaced;
             continue;
@@ -278,8 +259,8 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
     const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
-    const std::vector<bool>& aggregation = ctx.aggregationNodes();
-    for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, aggregation, sj, s));
+    const RankHosts hosts(ctx, ctx.aggregationNodes());
+    for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, hosts, sj, s));
     return out;
 }
 
