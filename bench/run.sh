@@ -10,6 +10,7 @@
 # 4. bench_views:    opening that store to a drawn fabric; scrub step vs full redraw and QGraphicsScene; heatmap redraw
 # 5. bench_whatif:   what-if with forwarding tables on a 32x128x16 fat tree: the stress section, one shared model vs one each
 # 6. bench_job_panel: the Job routes dock for jobs of 1k-64k ranks vs an item per cell; filter and sort
+# 7. bench_job_routes: a 16,384-rank job placed and routed on the k=48 tree vs a scan per rank and a search per pair
 # Needs ~3 GB free in ${TMPDIR:-/tmp}; takes ~10 minutes on 2 cores.
 set -eu
 build=${1:-build}
@@ -29,3 +30,5 @@ echo "== what-if with forwarding tables (32 spines x 128 leaves x 16 hosts)"
 "$build/bench/bench_whatif" --work "$work/whatif"
 echo "== the Job routes dock for large jobs"
 QT_QPA_PLATFORM=offscreen "$build/bench/bench_job_panel"
+echo "== a 16,384-rank job placed and routed on the k=48 fat tree"
+"$build/bench/bench_job_routes" --work "$work/job-routes"

@@ -16,10 +16,12 @@ struct Hop {
 };
 using Route = std::vector<Hop>;
 
-// Builds the fabric's graph once; routes() may then be asked for many pairs.
+// Builds the fabric's graph once; routes() may then be asked for many pairs. The hop distances
+// to the last `keptDestinations` destinations (by their switches) are kept: pairs into hosts of
+// one leaf search the fabric once. 0 searches for every pair (bench/bench_job_routes' baseline).
 class EqualCostRouter {
 public:
-    explicit EqualCostRouter(const Fabric& fabric);
+    explicit EqualCostRouter(const Fabric& fabric, std::size_t keptDestinations = 16);
     ~EqualCostRouter();
     EqualCostRouter(const EqualCostRouter&) = delete;
     EqualCostRouter& operator=(const EqualCostRouter&) = delete;
