@@ -270,6 +270,8 @@ private Q_SLOTS:
         const auto snap = w.snapshot();
         QTableView* ranks = panel->ranks();
         QCOMPARE(ranks->model()->rowCount(), 5);
+        QCOMPARE(ranks->horizontalHeader()->sortIndicatorSection(), 0);  // by rank, as the job lists them
+        QCOMPARE(ranks->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
         QCOMPARE(panel->tabs()->tabText(1), QStringLiteral("Ranks (5, 1 off the fabric)"));
         panel->tabs()->setCurrentIndex(1);
         for (int r = 0; r < 4; ++r) {
@@ -305,6 +307,11 @@ private Q_SLOTS:
         QCOMPARE(cell(ranks, 0, 4), QStringLiteral("25.0"));
         QCOMPARE(cell(ranks, 4, 2), QStringLiteral("not on the fabric"));
         QVERIFY(saveScreenshot(panel->grab(), QStringLiteral("fabscope_job_ranks_sorted.png")));
+        // A new analysis (another window, say) keeps the sort the user chose.
+        panel->setReport(w.findChild<FindingsPanel*>()->model()->report());
+        QCOMPARE(header->sortIndicatorSection(), 4);
+        QCOMPARE(cell(ranks, 0, 0), QStringLiteral("3"));
+        QCOMPARE(cell(ranks, 4, 0), QStringLiteral("4"));
 
         // Clicking that first row (rank 3, sorted) draws its host link as the named link among the job's links.
         clickRow(ranks, 0);

@@ -19,8 +19,9 @@ namespace {
 
 QString percent(double share) { return QString::number(share * 100, 'f', 1); }
 
-// A read-only, sortable table of whole rows over `proxy`, one row chosen at a time.
-QTableView* rowTable(QWidget* parent, const QString& name, const QString& accessible, JobTableProxy* proxy) {
+// A read-only table of whole rows over `proxy`, one row chosen at a time, sorted by a click on a
+// column's header; `natural`: the column the rows come sorted by (ascending).
+QTableView* rowTable(QWidget* parent, const QString& name, const QString& accessible, JobTableProxy* proxy, int natural) {
     auto* t = new QTableView(parent);
     t->setObjectName(name);
     t->setAccessibleName(accessible);
@@ -33,6 +34,7 @@ QTableView* rowTable(QWidget* parent, const QString& name, const QString& access
     // Columns sized from the rows on screen and 100 more, not 1,000: laying out each cell's
     // text was most of a job's first showing.
     t->horizontalHeader()->setResizeContentsPrecision(100);
+    t->horizontalHeader()->setSortIndicator(natural, Qt::AscendingOrder);
     t->setSortingEnabled(true);
     t->setWordWrap(false);
     return t;
@@ -65,8 +67,8 @@ JobPanel::JobPanel(QWidget* parent) : QWidget(parent) {
     ranksProxy_ = new JobTableProxy(this);
     pairsProxy_->setSourceModel(pairsModel_);
     ranksProxy_->setSourceModel(ranksModel_);
-    pairs_ = rowTable(this, QStringLiteral("jobPairs"), tr("Job pairs by headroom"), pairsProxy_);
-    ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"), ranksProxy_);
+    pairs_ = rowTable(this, QStringLiteral("jobPairs"), tr("Job pairs by headroom"), pairsProxy_, JobPairsModel::Headroom);
+    ranks_ = rowTable(this, QStringLiteral("jobRanks"), tr("Job ranks and where they run"), ranksProxy_, JobRanksModel::Rank);
 
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("jobTabs"));
@@ -118,14 +120,19 @@ const JobRoutes* JobPanel::currentJob() const {
 }
 
 void JobPanel::showJob(int index) {
-    // In the analysis' order, which needs no sort: pairs worst headroom first, ranks by number.
-    for (auto [view, proxy, column] : {std::tuple{pairs_, pairsProxy_, int(JobPairsModel::Headroom)}, std::tuple{ranks_, ranksProxy_, int(JobRanksModel::Rank)}}) {
-        proxy->sort(-1);
-        const QSignalBlocker quiet(view->horizontalHeader());  // shown, not sorted again
-        view->horizontalHeader()->setSortIndicator(column, Qt::AscendingOrder);
-    }
+    // In the analysis' order, which needs no sort (pairs worst headroom first, ranks by number),
+    // unless the user sorted by another column: that sort is kept, for the new rows. The proxies
+    // drop their sort before the rows change, so that the change is not sorted without keys.
+    const std::tuple<QTableView*, JobTableProxy*, int> tables[] = {{pairs_, pairsProxy_, int(JobPairsModel::Headroom)},
+                                                                   {ranks_, ranksProxy_, int(JobRanksModel::Rank)}};
+    for (const auto& [view, proxy, natural] : tables) proxy->sort(-1);
     pairsModel_->setJob(report_, index);
     ranksModel_->setJob(report_, index);
+    for (const auto& [view, proxy, natural] : tables) {
+        const QHeaderView* header = view->horizontalHeader();
+        if (header->sortIndicatorSection() != natural || header->sortIndicatorOrder() != Qt::AscendingOrder)
+            proxy->sort(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    }
     showCounts();
     const JobRoutes* j = currentJob();
     if (!j) {
