@@ -93,9 +93,15 @@ int main(int argc, char** argv) {
     // Placement.
     const std::vector<bool>& aggregation = ctx.aggregationNodes();
     double t = seconds();
-    const RankHosts index(ctx, aggregation);
+    const RankHosts index(f, aggregation);
+    std::vector<std::optional<PortId>> linkedPort(f.nodes.size());  // as the analysis finds a node's port
+    for (std::size_t p = 0; p < f.ports.size(); ++p)
+        if (auto& linked = linkedPort[f.ports[p].node.value()]; !linked && ctx.linkOf(PortId(p))) linked = PortId(p);
     std::vector<std::optional<PortId>> placed;
-    for (const std::string& h : hosts) placed.push_back(index.port(h, "mlx5_0"));
+    for (const std::string& h : hosts) {
+        const auto node = index.node(h, "mlx5_0");
+        placed.push_back(node ? linkedPort[node->value()] : std::nullopt);
+    }
     const double indexed = seconds() - t;
     const int sample = std::min(ranks, 256);
     t = seconds();

@@ -6,34 +6,29 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace fabscope {
 
-class AnalysisContext;
-
 class RankHosts {
 public:
     // `aggregation`: per node, true for an aggregation node (never a rank's host).
-    RankHosts(const AnalysisContext& ctx, const std::vector<bool>& aggregation);
+    RankHosts(const Fabric& fabric, const std::vector<bool>& aggregation);
 
-    // The host's connected port: of the first non-switch node whose description is "host device"
-    // or "host", or whose system name is the host; else of the first whose description starts
-    // with "host " and holds the device. nullopt when none is on the fabric.
-    [[nodiscard]] std::optional<PortId> port(const std::string& host, const std::string& device) const;
+    // The first non-switch node whose description is "host device" or "host", or whose system
+    // name is the host; else the first whose description starts with "host " and holds the
+    // device (any, when it is empty). nullopt when none is on the fabric.
+    [[nodiscard]] std::optional<NodeId> node(const std::string& host, const std::string& device) const;
 
 private:
-    [[nodiscard]] std::optional<std::size_t> first(const std::unordered_map<std::string, std::vector<std::size_t>>& index,
-                                                   const std::string& key) const;
+    using Index = std::unordered_map<std::string, std::vector<std::size_t>>;  // name -> its nodes, in order
+    [[nodiscard]] static std::optional<std::size_t> first(const Index& index, const std::string& key);
 
     const Fabric& fabric_;
-    std::unordered_map<std::string, std::vector<std::size_t>> byDescription_, bySystemName_;
-    // A description's every prefix that a space ends ("gpu01" and "gpu01 mlx5" of "gpu01 mlx5 0"),
-    // to its nodes in order.
-    std::unordered_map<std::string, std::vector<std::size_t>> byLeadingWords_;
-    std::vector<std::optional<PortId>> linkedPort_;  // per node, its first port with a link
+    Index byDescription_, bySystemName_;
+    // A description's every prefix that a space ends ("gpu01" and "gpu01 mlx5" of "gpu01 mlx5 0").
+    Index byLeadingWords_;
 };
 
 } // namespace fabscope

@@ -10,6 +10,7 @@
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/port_load.h"
 #include "core/analysis/probe_pairs.h"
+#include "core/analysis/rank_hosts.h"
 #include "core/linkrate.h"
 #include "core/tiers.h"
 #include "core/whatif/whatif_lft.h"
@@ -19,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_set>
 
 namespace fabscope {
 
@@ -90,6 +92,11 @@ public:
         if (!router_) router_ = std::make_unique<EqualCostRouter>(f_);
         return *router_;
     }
+    // The jobs' hosts by name, indexed when a change first needs them.
+    const RankHosts& hostNames() {
+        if (!hostNames_) hostNames_ = std::make_unique<RankHosts>(f_, findAggregationNodes(f_));
+        return *hostNames_;
+    }
 
 private:
     const AnalysisContext& ctx_;
@@ -99,6 +106,7 @@ private:
     std::vector<std::vector<std::uint32_t>> linksOf_;
     std::map<Dir, DirectionUse> use_;
     std::unique_ptr<EqualCostRouter> router_;
+    std::unique_ptr<RankHosts> hostNames_;
 
 public:
     const std::unique_ptr<LftTables> lft;  // null: not every switch has a table (the ECMP model)
@@ -283,12 +291,15 @@ WhatIfReport whatIf(const WhatIfModel& model, const std::vector<WhatIfChange>& c
         ji.name = job.name;
         ji.ranks = job.ranks.size();
         std::vector<std::string> hosts;
+        std::unordered_set<std::string> seen;  // a search of the list per rank was quadratic in a large job
         for (const JobRank& jr : job.ranks)
-            if (std::find(hosts.begin(), hosts.end(), jr.host) == hosts.end()) hosts.push_back(jr.host);
+            if (seen.insert(jr.host).second) hosts.push_back(jr.host);
         if (hosts.size() < 2) continue;
+        std::vector<std::optional<NodeId>> nodes;  // each host found once, through the fabric's names indexed once
+        for (const std::string& h : hosts) nodes.push_back(m.hostNames().node(h, ""));
         const std::size_t pairs = hosts.size() == 2 ? 1 : hosts.size();
         for (std::size_t i = 0; i < pairs; ++i) {
-            const auto a = hostNode(f, hosts[i]), b = hostNode(f, hosts[(i + 1) % hosts.size()]);
+            const auto a = nodes[i], b = nodes[(i + 1) % hosts.size()];
             if (!a || !b) continue;
             bool anyAlive = false;
             // One route's directions now and after; `alive`: it survives the change.
