@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace fabscope {
 
@@ -12,8 +13,9 @@ JobSummary summarise(const StoredJob& job) {
     s.ncclVersion = job.details.ncclVersion;
     s.nranks = job.details.nranks;
     s.ranksSeen = job.ranks.size();
+    std::unordered_set<std::string> seen;  // a search of the list per rank was quadratic in a large job
     for (const JobRank& r : job.ranks)
-        if (std::find(s.hosts.begin(), s.hosts.end(), r.host) == s.hosts.end()) s.hosts.push_back(r.host);
+        if (seen.insert(r.host).second) s.hosts.push_back(r.host);
     std::set<int> rings, trees;
     for (const JobEdge& e : job.details.edges) {
         switch (e.kind) {

@@ -4,6 +4,7 @@
 #include "views/store_snapshot.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace fabscope {
 namespace {
@@ -12,12 +13,14 @@ void addOnce(std::vector<std::uint32_t>& v, std::uint32_t x) {
     if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 
-// Every link a route of the job's scored pairs crosses.
+// Every link a route of the job's scored pairs crosses, once each, in the order met (a search of
+// the list per hop was quadratic: seconds on the GUI thread for a job of thousands of ranks).
 void addJobLinks(const StoreSnapshot& s, const JobRoutes& job, FindingFocus& out) {
+    std::unordered_set<std::uint32_t> seen(out.jobLinks.begin(), out.jobLinks.end());
     for (const JobPairRoute& p : job.pairs)
         for (const PortRef& r : p.path)
             if (const auto port = s.findPort(r))
-                if (const auto l = s.linkOf(*port)) addOnce(out.jobLinks, l->value());
+                if (const auto l = s.linkOf(*port); l && seen.insert(l->value()).second) out.jobLinks.push_back(l->value());
 }
 
 } // namespace

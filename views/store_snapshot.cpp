@@ -22,6 +22,8 @@ void index(StoreSnapshot& s) {
         if (!n.guid.empty()) s.nodeByName.emplace(n.guid, static_cast<std::uint32_t>(i));
         if (!n.description.empty()) s.nodeByName.emplace(n.description, static_cast<std::uint32_t>(i));
     }
+    s.portsOfNode.assign(s.fabric.nodes.size(), {});
+    for (std::size_t p = 0; p < s.fabric.ports.size(); ++p) s.portsOfNode[s.fabric.ports[p].node.value()].push_back(static_cast<std::uint32_t>(p));
 }
 
 } // namespace
@@ -30,8 +32,13 @@ std::optional<PortId> StoreSnapshot::findPort(const PortRef& ref) const {
     auto it = ref.guid.empty() ? nodeByName.end() : nodeByName.find(ref.guid);
     if (it == nodeByName.end()) it = nodeByName.find(ref.node);
     if (it == nodeByName.end()) return std::nullopt;
-    // Ports of a node are few; a linear scan is fine for a click.
-    for (std::size_t i = 0; i < fabric.ports.size(); ++i)
+    // Among the node's own ports: a job's overlay asks for every hop of thousands of routes.
+    if (it->second < portsOfNode.size()) {
+        for (const std::uint32_t p : portsOfNode[it->second])
+            if (fabric.ports[p].name == ref.port) return PortId(p);
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < fabric.ports.size(); ++i)  // a snapshot made without index()
         if (fabric.ports[i].node.value() == it->second && fabric.ports[i].name == ref.port) return PortId(i);
     return std::nullopt;
 }

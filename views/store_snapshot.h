@@ -30,6 +30,7 @@ struct StoreSnapshot {
     std::vector<LinkId> linkOfPort;    // per port; invalid when the port is on no link
     LinkTimeSeries rates;              // per-link rates on one time grid (empty without counters)
     std::unordered_map<std::string, std::uint32_t> nodeByName;  // GUID and description -> node index
+    std::vector<std::vector<std::uint32_t>> portsOfNode;        // per node: its PortId values
     std::unordered_map<std::uint32_t, PortOptics> optics;        // by PortId value: what its module reported
     std::unordered_map<std::uint32_t, PortBer> ber;              // by PortId value: its FEC mode and bit error rates
     std::unordered_map<std::uint32_t, std::vector<FabricEvent>> events;  // by NodeId value: what ibdiagnet reported
