@@ -4,6 +4,7 @@
 // ranks on hosts the fabric does not have.
 #include "analysis_fixture.h"
 #include "pfc_storm_fixture.h"
+#include "core/analysis/rank_hosts.h"
 
 using namespace atest;
 
@@ -152,6 +153,31 @@ private Q_SLOTS:
         QCOMPARE(at(4), std::string("-"));                     // leads with it, without that device
         QCOMPARE(at(5), std::string("-"));                     // only a switch has that name
         QCOMPARE(r.jobs[0].ranksUnplaced, std::size_t{2});
+    }
+
+    void benchmarkHostsMeetTheFabricAtTheirNics() {
+        // A benchmark names hosts without a device: each NIC of a multi-NIC host, in fabric
+        // order, and the port where the first meets its switch; never a switch named like a host.
+        MiniFabric m;
+        const NodeId leaf = m.sw("leaf01"), decoy = m.sw("gpu07 spine");
+        const NodeId nic0 = m.host("gpu05 mlx5_0"), nic1 = m.host("gpu05 mlx5_1"), lone = m.host("gpu06");
+        m.link(leaf, 3, nic1, 1);
+        m.link(leaf, 4, nic0, 1);
+        m.link(leaf, 5, lone, 1);
+        m.link(leaf, 6, decoy, 1);
+        const Fabric f = m.build();
+        const RankHosts hosts(f, findAggregationNodes(f));
+        QCOMPARE(hosts.nodesLedBy("gpu05"), (std::vector<NodeId>{nic0, nic1}));
+        QVERIFY(hosts.nodesLedBy("gpu06").empty());  // its description is the host: no NIC named after it
+        QVERIFY(hosts.nodesLedBy("gpu07").empty());  // a switch
+        QVERIFY(hosts.node("gpu06") == lone);
+        const auto at = [&](const std::string& host) {
+            const auto p = hosts.port(host);
+            return p ? f.node(f.port(*p).node).description + ":" + f.port(*p).name : std::string("-");
+        };
+        QCOMPARE(at("gpu05"), std::string("gpu05 mlx5_0:1"));
+        QCOMPARE(at("gpu06"), std::string("gpu06:1"));
+        QCOMPARE(at("gpu07"), std::string("-"));
     }
 
     void largeJobsUseRingNeighbours() {

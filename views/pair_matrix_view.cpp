@@ -1,6 +1,6 @@
 #include "views/pair_matrix_view.h"
 
-#include "core/analysis/collective_bandwidth.h"
+#include "core/analysis/rank_hosts.h"
 #include "core/analysis/findings.h"
 
 #include <QComboBox>
@@ -74,8 +74,9 @@ std::shared_ptr<const PairMatrixData> buildPairMatrixData(std::vector<Collective
                 if (fabric.node(ca).type == NodeType::Ca && fabric.node(sw).type == NodeType::Switch && up[ca.value()] < 0)
                     up[ca.value()] = static_cast<int>(sw.value());
         }
+        const RankHosts names(fabric, findAggregationNodes(fabric));
         for (std::size_t i = 0; i < d->pb.hosts.size(); ++i)
-            if (const auto n = hostNode(fabric, d->pb.hosts[i]); n && up[n->value()] >= 0)
+            if (const auto n = names.node(d->pb.hosts[i]); n && up[n->value()] >= 0)
                 d->leafOf[i] = fabric.nodes[static_cast<std::size_t>(up[n->value()])].description;
     }
     return d;

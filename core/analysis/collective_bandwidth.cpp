@@ -9,32 +9,31 @@ namespace {
 
 constexpr std::size_t kMaxRoutes = 64;
 
-double linkGbps(const Fabric& f, const Hop& h) {
+} // namespace
+
+CollectiveAssessor::CollectiveAssessor(const Fabric& fabric)
+    : f_(fabric), hosts_(fabric, findAggregationNodes(fabric)), router_(fabric), linkOfPort_(fabric.ports.size()) {
+    for (std::size_t i = 0; i < f_.links.size(); ++i)
+        for (const PortId p : {f_.links[i].a, f_.links[i].b})
+            if (!linkOfPort_[p.value()]) linkOfPort_[p.value()] = LinkId(static_cast<std::uint32_t>(i));
+}
+
+double CollectiveAssessor::hopGbps(const Hop& h) const {
     // the link's capacity, else the slower end's (a port seen from one side only)
-    for (const Link& l : f.links)
-        if ((l.a == h.tx && l.b == h.rx) || (l.a == h.rx && l.b == h.tx))
-            if (l.capacityBps) return static_cast<double>(l.capacityBps) / 1e9;
-    const auto a = f.port(h.tx).capacityBps, b = f.port(h.rx).capacityBps;
+    if (const auto l = linkOfPort_[h.tx.value()]) {
+        const Link& link = f_.link(*l);
+        if (((link.a == h.tx && link.b == h.rx) || (link.a == h.rx && link.b == h.tx)) && link.capacityBps)
+            return static_cast<double>(link.capacityBps) / 1e9;
+    }
+    const auto a = f_.port(h.tx).capacityBps, b = f_.port(h.rx).capacityBps;
     const auto c = a && b ? std::min(a, b) : std::max(a, b);
     return static_cast<double>(c) / 1e9;
 }
 
-} // namespace
+CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& run) { return CollectiveAssessor(f).assess(run); }
 
-std::optional<NodeId> hostNode(const Fabric& f, const std::string& host) {
-    if (host.empty()) return std::nullopt;
-    const auto aggregation = findAggregationNodes(f);
-    std::optional<NodeId> prefix;
-    for (std::size_t i = 0; i < f.nodes.size(); ++i) {
-        const Node& n = f.nodes[i];
-        if (n.type == NodeType::Switch || aggregation[i]) continue;
-        if (n.description == host || n.systemName == host) return NodeId(static_cast<std::uint32_t>(i));
-        if (!prefix && n.description.starts_with(host + " ")) prefix = NodeId(static_cast<std::uint32_t>(i));
-    }
-    return prefix;
-}
-
-CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& run) {
+CollectiveAssessment CollectiveAssessor::assess(const CollectiveRun& run) const {
+    const Fabric& f = f_;
     CollectiveAssessment a;
     a.runId = run.id;
     a.tool = run.tool;
@@ -60,7 +59,7 @@ CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& r
     }
     std::vector<std::optional<NodeId>> nodes;
     for (const auto& h : ring) {
-        nodes.push_back(hostNode(f, h));
+        nodes.push_back(hosts_.node(h));
         if (!nodes.back() && std::find(a.unmappedHosts.begin(), a.unmappedHosts.end(), h) == a.unmappedHosts.end())
             a.unmappedHosts.push_back(h);
     }
@@ -70,10 +69,9 @@ CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& r
         a.note = "host(s) not in the fabric (" + names + "): the ring cannot be routed";
         return a;
     }
-    const EqualCostRouter router(f);
     for (std::size_t i = 0; i < ring.size(); ++i) {
         const std::size_t j = (i + 1) % ring.size();
-        const auto routes = router.routes(*nodes[i], *nodes[j], kMaxRoutes);
+        const auto routes = router_.routes(*nodes[i], *nodes[j], kMaxRoutes);
         if (routes.empty()) {
             a.note = "no route between " + ring[i] + " and " + ring[j];
             a.bottleneck.reset();
@@ -86,7 +84,7 @@ CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& r
             double routeCap = -1;
             Hop narrow{};
             for (const Hop& h : r) {
-                const double c = linkGbps(f, h);
+                const double c = hopGbps(h);
                 if (c > 0 && (routeCap < 0 || c < routeCap)) {
                     routeCap = c;
                     narrow = h;

@@ -2,6 +2,8 @@
 // Collective benchmark assessment: a nccl-tests run's bus bandwidth at its largest message size
 // against what the fabric links on the run's ring could carry, naming the narrowest link.
 // Units: nccl-tests prints GB/s (10^9 bytes/s); links are in Gb/s, so busbw x 8 is compared.
+#include "core/analysis/equal_cost_paths.h"
+#include "core/analysis/rank_hosts.h"
 #include "core/model.h"
 #include "core/store/probes.h"
 
@@ -34,11 +36,24 @@ struct CollectiveAssessment {
 // Ring pairs: distinct hosts in rank order (ranks on one host talk over NVLink/PCIe, not the
 // fabric), each to the next and the last back to the first. Per pair, the best of its equal-cost
 // routes by narrowest hop (ECMP may pick any; this is what the links could carry at best); the
-// run's bottleneck is the narrowest such pair capacity and its hop.
-[[nodiscard]] CollectiveAssessment assessCollectiveRun(const Fabric& fabric, const CollectiveRun& run);
+// run's bottleneck is the narrowest such pair capacity and its hop. Hosts are found as RankHosts
+// finds them (a host's name with no device).
+// One assessor serves a whole sweep: the fabric's names, routes and links are indexed once.
+class CollectiveAssessor {
+public:
+    explicit CollectiveAssessor(const Fabric& fabric);
+    [[nodiscard]] CollectiveAssessment assess(const CollectiveRun& run) const;
 
-// The fabric CA of a host name: a node whose description or system name is the host, else whose
-// description starts with "host " ("gpu001 mlx5_0"). Aggregation nodes are never hosts.
-[[nodiscard]] std::optional<NodeId> hostNode(const Fabric& fabric, const std::string& host);
+private:
+    [[nodiscard]] double hopGbps(const Hop& h) const;
+
+    const Fabric& f_;
+    RankHosts hosts_;
+    EqualCostRouter router_;
+    std::vector<std::optional<LinkId>> linkOfPort_;
+};
+
+// One run on its own (an assessor made for it).
+[[nodiscard]] CollectiveAssessment assessCollectiveRun(const Fabric& fabric, const CollectiveRun& run);
 
 } // namespace fabscope

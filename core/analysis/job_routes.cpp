@@ -173,25 +173,7 @@ JobRoutes describe(const StoredJob& sj) {
     return j;
 }
 
-// Where a rank is found on the fabric: its host's names, and each node's first connected port.
-struct Placement {
-    RankHosts names;
-    std::vector<std::optional<PortId>> linkedPort;  // per node
-
-    explicit Placement(const AnalysisContext& ctx) : names(ctx.fabric(), ctx.aggregationNodes()), linkedPort(ctx.fabric().nodes.size()) {
-        const Fabric& f = ctx.fabric();
-        for (std::size_t p = 0; p < f.ports.size(); ++p) {
-            auto& linked = linkedPort[f.ports[p].node.value()];
-            if (!linked && ctx.linkOf(PortId(p))) linked = PortId(p);
-        }
-    }
-    std::optional<PortId> port(const std::string& host, const std::string& device) const {
-        const auto node = names.node(host, device);
-        return node ? linkedPort[node->value()] : std::nullopt;
-    }
-};
-
-JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const Placement& hosts, const StoredJob& sj, Scorer& s) {
+JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const RankHosts& hosts, const StoredJob& sj, Scorer& s) {
     JobRoutes job = describe(sj);
     std::vector<Rank> ranks;
     for (std::size_t i = 0; i < sj.ranks.size(); ++i) {
@@ -277,7 +259,7 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
     const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
-    const Placement hosts(ctx);
+    const RankHosts hosts(ctx.fabric(), ctx.aggregationNodes());
     for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, hosts, sj, s));
     return out;
 }

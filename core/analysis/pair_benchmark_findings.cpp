@@ -3,13 +3,13 @@
 // make it critical), and one slow_host per host named by the binomial test. With a topology,
 // the pairs no slow host explains vote on the links of their routes (link_voting.h), as probe
 // pairs do: a blamed link is a lossy_link with reason "bandwidth".
-#include "core/analysis/collective_bandwidth.h"
 #include "core/analysis/detectors.h"
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/format.h"
 #include "core/analysis/link_voting.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/probe_routes.h"
+#include "core/analysis/rank_hosts.h"
 #include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
 #include "core/tiers.h"
@@ -22,15 +22,13 @@
 namespace fabscope {
 namespace {
 
-// The port of the host's (first) NIC, when the fabric has the host.
-std::optional<PortId> hostPort(const Fabric& f, const std::string& host) {
-    const auto node = hostNode(f, host);
-    if (!node) return std::nullopt;
-    for (const Link& l : f.links)
-        for (PortId p : {l.a, l.b})
-            if (f.port(p).node == *node) return p;
-    return std::nullopt;
-}
+// Where the pairs' hosts meet the fabric, and one shortest route between two of them: indexed once
+// for all the findings of an analysis.
+struct HostRoutes {
+    RankHosts hosts;
+    EqualCostRouter router;
+    explicit HostRoutes(const AnalysisContext& ctx) : hosts(ctx.fabric(), ctx.aggregationNodes()), router(ctx.fabric()) {}
+};
 
 std::string pValueText(double p) {
     char buf[32];
@@ -40,7 +38,7 @@ std::string pValueText(double p) {
 
 std::string percent(double share) { return numfmt::num(share * 100) + "%"; }
 
-Finding slowPair(const AnalysisContext& ctx, const PairBenchmarks& pb, const std::vector<std::size_t>& runs,
+Finding slowPair(const AnalysisContext& ctx, const HostRoutes& places, const PairBenchmarks& pb, const std::vector<std::size_t>& runs,
                  const std::set<std::string>& slowHosts) {
     const PairRun& first = pb.runs[runs.front()];
     Finding f;
@@ -66,11 +64,10 @@ Finding slowPair(const AnalysisContext& ctx, const PairBenchmarks& pb, const std
         }
     }
     const Fabric& fabric = ctx.fabric();
-    const auto a = hostPort(fabric, first.hostA), b = hostPort(fabric, first.hostB);
+    const auto a = places.hosts.port(first.hostA), b = places.hosts.port(first.hostB);
     if (a && b) {
         f.ports = {ctx.ref(*a), ctx.ref(*b)};
-        const EqualCostRouter router(fabric);
-        const auto routes = router.routes(fabric.port(*a).node, fabric.port(*b).node, 1);
+        const auto routes = places.router.routes(fabric.port(*a).node, fabric.port(*b).node, 1);
         if (!routes.empty())
             for (const Hop& h : routes.front()) {
                 f.path.push_back(ctx.ref(h.tx));
@@ -118,7 +115,7 @@ Finding slowPair(const AnalysisContext& ctx, const PairBenchmarks& pb, const std
     return f;
 }
 
-Finding slowHost(const AnalysisContext& ctx, const PairBenchmarks& pb, const HostVerdict& v) {
+Finding slowHost(const AnalysisContext& ctx, const RankHosts& hosts, const PairBenchmarks& pb, const HostVerdict& v) {
     Finding f;
     f.kind = FindingKind::SlowHost;
     f.severity = FindingSeverity::Critical;
@@ -129,7 +126,7 @@ Finding slowHost(const AnalysisContext& ctx, const PairBenchmarks& pb, const Hos
             f.end = any ? std::max(f.end, r.time) : r.time;
             any = true;
         }
-    if (const auto p = hostPort(ctx.fabric(), v.host)) f.ports = {ctx.ref(*p)};
+    if (const auto p = hosts.port(v.host)) f.ports = {ctx.ref(*p)};
     const double share = v.runs ? static_cast<double>(v.badRuns()) / static_cast<double>(v.runs) : 0;
     f.summary = v.host + " is in " + std::to_string(v.badRuns()) + " slow or failed runs of its " + std::to_string(v.runs) +
                 " (" + percent(share) + ", against " + percent(v.expectedShare) + " for the other hosts; binomial p = " +
@@ -236,11 +233,12 @@ void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::v
     const auto runs = loadCollectiveRuns(store);
     if (runs.empty()) return;
     const PairBenchmarks pb = judgePairBenchmarks(runs, ctx.fabric(), ctx.config().pairBenchmark);
+    const HostRoutes places(ctx);
     std::set<std::string> slowHosts;
     for (const HostVerdict& v : pb.verdicts)
         if (v.slow) {
             slowHosts.insert(v.host);
-            out.push_back(slowHost(ctx, pb, v));
+            out.push_back(slowHost(ctx, places.hosts, pb, v));
         }
     std::map<PairKey, std::vector<std::size_t>> byPair;
     for (std::size_t i = 0; i < pb.runs.size(); ++i) {
@@ -251,7 +249,7 @@ void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::v
     blameBenchmarkLinks(store, ctx, pb, byPair, slowHosts, out, blamedOf);
     for (const auto& [pair, members] : byPair)
         if (std::any_of(members.begin(), members.end(), [&](std::size_t i) { return pb.runs[i].bad(); })) {
-            out.push_back(slowPair(ctx, pb, members, slowHosts));
+            out.push_back(slowPair(ctx, places, pb, members, slowHosts));
             if (const auto it = blamedOf.find(pair); it != blamedOf.end()) {
                 out.back().metrics.emplace_back("blamed_link", it->second);
                 out.back().summary += "; explained by " + it->second;

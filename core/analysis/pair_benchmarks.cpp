@@ -1,7 +1,7 @@
 #include "core/analysis/pair_benchmarks.h"
 
-#include "core/analysis/collective_bandwidth.h"
 #include "core/analysis/equal_cost_paths.h"
+#include "core/analysis/rank_hosts.h"
 #include "core/byte_size.h"
 #include "core/natural_order.h"
 #include "core/tiers.h"
@@ -25,35 +25,32 @@ double medianOf(std::vector<double> v) {
 // and how far apart two hosts are (the highest tier a shortest route climbs to).
 class HostPlaces {
 public:
-    explicit HostPlaces(const Fabric& f) : f_(f) {
+    explicit HostPlaces(const Fabric& f) : f_(f), names_(f, findAggregationNodes(f)), linkOfPort_(f.ports.size()) {
         if (f.nodes.empty()) return;
         tier_ = computeTiers(f);
         for (std::size_t i = 0; i < f.nodes.size(); ++i)
             if (f.nodes[i].type == NodeType::Switch) top_ = std::max(top_, tier_[i]);
+        for (std::size_t i = 0; i < f.links.size(); ++i)
+            for (const PortId p : {f.links[i].a, f.links[i].b})
+                if (!linkOfPort_[p.value()]) linkOfPort_[p.value()] = LinkId(static_cast<std::uint32_t>(i));
     }
 
-    // The host's CA nodes: the one named exactly, else every "host mlx5_N" (one per NIC).
+    // The host's CA nodes: every "host mlx5_N" (one per NIC), else the one RankHosts finds.
     std::vector<NodeId> nics(const std::string& host) const {
-        std::vector<NodeId> out;
-        if (f_.nodes.empty()) return out;
-        for (std::size_t i = 0; i < f_.nodes.size(); ++i) {
-            const Node& n = f_.nodes[i];
-            if (n.type != NodeType::Switch && n.description.starts_with(host + " ")) out.emplace_back(static_cast<std::uint32_t>(i));
-        }
+        std::vector<NodeId> out = names_.nodesLedBy(host);
         if (out.empty())
-            if (auto one = hostNode(f_, host)) out.push_back(*one);
+            if (auto one = names_.node(host)) out.push_back(*one);
         return out;
     }
 
     // The NIC's linked port: its switch and its line rate.
     std::optional<std::pair<NodeId, double>> uplink(NodeId nic) const {
-        for (const Link& l : f_.links)
-            for (auto [mine, other] : {std::pair{l.a, l.b}, std::pair{l.b, l.a}})
-                if (f_.port(mine).node == nic) {
-                    const auto cap = l.capacityBps ? l.capacityBps : f_.port(mine).capacityBps;
-                    return std::pair{f_.port(other).node, static_cast<double>(cap) / 1e9};
-                }
-        return std::nullopt;
+        const auto mine = names_.linkedPort(nic);
+        if (!mine) return std::nullopt;
+        const Link& l = f_.link(*linkOfPort_[mine->value()]);
+        const PortId other = l.a == *mine ? l.b : l.a;
+        const auto cap = l.capacityBps ? l.capacityBps : f_.port(*mine).capacityBps;
+        return std::pair{f_.port(other).node, static_cast<double>(cap) / 1e9};
     }
 
     PairDistance distance(NodeId a, NodeId b) const {
@@ -67,6 +64,8 @@ public:
 
 private:
     const Fabric& f_;
+    RankHosts names_;
+    std::vector<std::optional<LinkId>> linkOfPort_;
     std::vector<int> tier_;
     int top_ = 1;
     mutable std::optional<EqualCostRouter> router_;

@@ -4,7 +4,11 @@
 
 namespace fabscope {
 
-RankHosts::RankHosts(const Fabric& fabric, const std::vector<bool>& aggregation) : fabric_(fabric) {
+RankHosts::RankHosts(const Fabric& fabric, const std::vector<bool>& aggregation)
+    : fabric_(fabric), linkedPort_(fabric.nodes.size()) {
+    for (const Link& l : fabric_.links)
+        for (const PortId p : {l.a, l.b})
+            if (auto& linked = linkedPort_[fabric_.port(p).node.value()]; !linked || p < *linked) linked = p;
     for (std::size_t i = 0; i < fabric_.nodes.size(); ++i) {
         const Node& n = fabric_.nodes[i];
         if (n.type == NodeType::Switch || (i < aggregation.size() && aggregation[i])) continue;  // never a rank's host
@@ -33,6 +37,18 @@ std::optional<NodeId> RankHosts::node(const std::string& host, const std::string
             if (const auto k = std::find_if(it->second.begin(), it->second.end(), holdsDevice); k != it->second.end()) node = *k;
         }
     return node ? std::optional<NodeId>(NodeId(static_cast<std::uint32_t>(*node))) : std::nullopt;
+}
+
+std::optional<PortId> RankHosts::port(const std::string& host, const std::string& device) const {
+    const auto n = node(host, device);
+    return n ? linkedPort_[n->value()] : std::nullopt;
+}
+
+std::vector<NodeId> RankHosts::nodesLedBy(const std::string& host) const {
+    std::vector<NodeId> out;
+    if (const auto it = byLeadingWords_.find(host); it != byLeadingWords_.end())
+        for (const std::size_t i : it->second) out.emplace_back(static_cast<std::uint32_t>(i));
+    return out;
 }
 
 } // namespace fabscope

@@ -5,7 +5,8 @@ namespace fabscope {
 BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric) {
     BenchmarkResults b;
     b.runs = loadCollectiveRuns(store);
-    for (const auto& r : b.runs) b.assessments.push_back(assessCollectiveRun(fabric, r));
+    const CollectiveAssessor assessor(fabric);
+    for (const auto& r : b.runs) b.assessments.push_back(assessor.assess(r));
     for (auto& p : loadProbes(store))
         if (p.tool.starts_with("ib_")) b.perftest.push_back(std::move(p));
     return b;
