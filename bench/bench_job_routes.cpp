@@ -6,9 +6,10 @@
 //              against the scan of every node per rank the analysis did before (run on 256 ranks
 //              spread over the job, the rest projected: a scan stops at its host); both give the
 //              same ports.
-//   routing:   every pair's equal-cost routes with the distances to the last destinations kept,
+//   routing:   every pair's equal-cost routes with the distances to recent destinations kept,
 //              against a search of the fabric for every pair (EqualCostRouter with none kept);
-//              every route compared.
+//              every route compared. Twice: the ranks in host order (ring neighbours share a
+//              leaf), then shuffled (placed anywhere, as a fragmented allocation places them).
 //   bench_job_routes [--ranks N] [--work DIR]
 #include "core/analysis/context.h"
 #include "core/analysis/equal_cost_paths.h"
@@ -16,9 +17,11 @@
 #include "core/demo_fabric.h"
 #include "core/store/store.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -94,14 +97,8 @@ int main(int argc, char** argv) {
     const std::vector<bool>& aggregation = ctx.aggregationNodes();
     double t = seconds();
     const RankHosts index(f, aggregation);
-    std::vector<std::optional<PortId>> linkedPort(f.nodes.size());  // as the analysis finds a node's port
-    for (std::size_t p = 0; p < f.ports.size(); ++p)
-        if (auto& linked = linkedPort[f.ports[p].node.value()]; !linked && ctx.linkOf(PortId(p))) linked = PortId(p);
     std::vector<std::optional<PortId>> placed;
-    for (const std::string& h : hosts) {
-        const auto node = index.node(h, "mlx5_0");
-        placed.push_back(node ? linkedPort[node->value()] : std::nullopt);
-    }
+    for (const std::string& h : hosts) placed.push_back(index.port(h, "mlx5_0"));
     const double indexed = seconds() - t;
     const int sample = std::min(ranks, 256);
     t = seconds();
@@ -117,28 +114,37 @@ int main(int argc, char** argv) {
                 "ports %s\n",
                 indexed, scanned, sample, ranks, scanned / std::max(indexed, 1e-6), unplaced, placesAgree ? "agree" : "DISAGREE");
 
-    // Routing.
-    const EqualCostRouter kept(f), searched(f, 0);
+    // Routing: the ranks in host order (a ring's neighbours mostly share a leaf), then placed
+    // anywhere (a scheduler's fragmented allocation: every pair's destination on another leaf).
     const std::size_t maxRoutes = 16;
-    std::vector<std::vector<Route>> routes;
-    t = seconds();
-    for (int r = 0; r < ranks; ++r) {
-        const auto a = placed[static_cast<std::size_t>(r)], b = placed[static_cast<std::size_t>((r + 1) % ranks)];
-        routes.push_back(a && b ? kept.routes(f.port(*a).node, f.port(*b).node, maxRoutes) : std::vector<Route>{});
-    }
-    const double keptS = seconds() - t;
-    t = seconds();
     bool routesAgree = true;
-    std::size_t hops = 0;
-    for (int r = 0; r < ranks; ++r) {
-        const auto a = placed[static_cast<std::size_t>(r)], b = placed[static_cast<std::size_t>((r + 1) % ranks)];
-        const auto again = a && b ? searched.routes(f.port(*a).node, f.port(*b).node, maxRoutes) : std::vector<Route>{};
-        routesAgree = routesAgree && sameRoutes(again, routes[static_cast<std::size_t>(r)]);
-        for (const Route& route : again) hops += route.size();
-    }
-    const double searchedS = seconds() - t;
-    std::printf("routing: distances kept %.3f s; a search per pair %.3f s: %.0fx; %zu hops over up to %zu routes a pair; routes %s\n",
-                keptS, searchedS, searchedS / std::max(keptS, 1e-6), hops, maxRoutes, routesAgree ? "agree" : "DISAGREE");
+    const auto timeRouting = [&](const char* placement, const std::vector<std::optional<PortId>>& at) {
+        const EqualCostRouter kept(f), searched(f, 0);
+        std::vector<std::vector<Route>> routes;
+        double t0 = seconds();
+        for (int r = 0; r < ranks; ++r) {
+            const auto a = at[static_cast<std::size_t>(r)], b = at[static_cast<std::size_t>((r + 1) % ranks)];
+            routes.push_back(a && b ? kept.routes(f.port(*a).node, f.port(*b).node, maxRoutes) : std::vector<Route>{});
+        }
+        const double keptS = seconds() - t0;
+        t0 = seconds();
+        std::size_t hops = 0;
+        bool agree = true;
+        for (int r = 0; r < ranks; ++r) {
+            const auto a = at[static_cast<std::size_t>(r)], b = at[static_cast<std::size_t>((r + 1) % ranks)];
+            const auto again = a && b ? searched.routes(f.port(*a).node, f.port(*b).node, maxRoutes) : std::vector<Route>{};
+            agree = agree && sameRoutes(again, routes[static_cast<std::size_t>(r)]);
+            for (const Route& route : again) hops += route.size();
+        }
+        const double searchedS = seconds() - t0;
+        std::printf("routing, %s: distances kept %.3f s; a search per pair %.3f s: %.1fx; %zu hops over up to %zu routes a pair; routes %s\n",
+                    placement, keptS, searchedS, searchedS / std::max(keptS, 1e-6), hops, maxRoutes, agree ? "agree" : "DISAGREE");
+        routesAgree = routesAgree && agree;
+    };
+    timeRouting("ranks in host order", placed);
+    std::vector<std::optional<PortId>> scattered = placed;
+    std::shuffle(scattered.begin(), scattered.end(), std::mt19937(7));
+    timeRouting("ranks placed anywhere", scattered);
     std::filesystem::remove_all(work);
     return placesAgree && routesAgree ? 0 : 1;
 }

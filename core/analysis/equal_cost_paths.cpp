@@ -3,10 +3,11 @@
 #include <boost/graph/adjacency_list.hpp>
 
 #include <algorithm>
-#include <deque>
 #include <functional>
 #include <limits>
+#include <list>
 #include <mutex>
+#include <unordered_map>
 
 namespace fabscope {
 namespace {
@@ -17,89 +18,129 @@ struct EdgeProps {
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, EdgeProps>;
 using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
 
+constexpr std::uint32_t kNotSwitch = std::numeric_limits<std::uint32_t>::max();
+constexpr std::size_t kKeptBytes = std::size_t{32} << 20;
+
+// A destination by what its distances depend on: 0 and the switch itself, or 1 and a host's switches.
+using Key = std::vector<std::uint32_t>;
+struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept {
+        std::size_t h = k.size();
+        for (const std::uint32_t v : k) h = h * 0x9E3779B97F4A7C15ULL + v;
+        return h;
+    }
+};
+
 } // namespace
 
-// A job's ring pairs neighbouring ranks, whose hosts mostly share a leaf: the hop distances from
-// a destination host's switches are kept for the last few destinations, so consecutive pairs walk
-// without a search of the whole fabric each (a 16k-rank job on the k=48 tree: one BFS per leaf).
+// A job's pairs end at hosts on a few hundred leaves: the hop distances from a destination's
+// switches are kept per leaf (16 bits a switch), so a 16k-rank job on the k=48 tree searches the
+// fabric about once per leaf, wherever its ranks were placed. The search runs over the switches
+// alone (hosts are never transit), in one flat adjacency array.
 struct EqualCostRouter::Impl {
+    using Hops = std::uint16_t;
+    static constexpr Hops kFarHops = std::numeric_limits<Hops>::max();
     static constexpr std::uint32_t kFar = std::numeric_limits<std::uint32_t>::max();
-    struct Distances {
-        std::vector<Vertex> key;           // 0 and the switch itself, or 1 and a host's switches
-        std::vector<std::uint32_t> toDst;  // per node: hops to the destination through switches
-    };
+    using Entry = std::pair<Key, std::vector<Hops>>;  // per switch: hops to the destination
+
     Graph g;
+    std::vector<std::uint32_t> switchIndex;             // per node: its index among the switches, or kNotSwitch
+    std::vector<std::uint32_t> adjacencyStart, adjacent;  // switches' switch neighbours, by switch index
     std::size_t keep = 0;  // destinations whose distances are kept
     std::mutex mutex;      // routes() is const; its kept distances are not
-    std::deque<Distances> kept;  // newest last
+    std::list<Entry> kept;  // most recently used first
+    std::unordered_map<Key, std::list<Entry>::iterator, KeyHash> keptByKey;
 
-    const std::vector<std::uint32_t>& distancesTo(const Fabric& f, Vertex dst) {
-        const bool isSwitch = f.nodes[dst].type == NodeType::Switch;
-        std::vector<Vertex> key{isSwitch ? 0u : 1u};
-        if (isSwitch) key.push_back(dst);
+    [[nodiscard]] bool isSwitch(Vertex v) const { return switchIndex[v] != kNotSwitch; }
+
+    const std::vector<Hops>& distancesTo(Vertex dst) {
+        const bool toSwitch = isSwitch(dst);
+        Key key{toSwitch ? 0u : 1u};
+        if (toSwitch) key.push_back(switchIndex[dst]);
         else
             for (auto [e, end] = boost::out_edges(dst, g); e != end; ++e)
-                if (const Vertex v = boost::target(*e, g); f.nodes[v].type == NodeType::Switch) key.push_back(v);
+                if (const Vertex v = boost::target(*e, g); isSwitch(v)) key.push_back(switchIndex[v]);
         std::sort(key.begin() + 1, key.end());
         key.erase(std::unique(key.begin() + 1, key.end()), key.end());
-        for (const Distances& d : kept)
-            if (keep > 0 && d.key == key) return d.toDst;
-        while (!kept.empty() && kept.size() >= std::max<std::size_t>(keep, 1)) kept.pop_front();  // the one in use stays
-        Distances& d = kept.emplace_back(Distances{key, std::vector<std::uint32_t>(f.nodes.size(), kFar)});
-        std::deque<Vertex> queue;
-        for (std::size_t i = 1; i < key.size(); ++i) {
-            d.toDst[key[i]] = isSwitch ? 0 : 1;
-            queue.push_back(key[i]);
+        if (const auto it = keptByKey.find(key); keep > 0 && it != keptByKey.end()) {
+            kept.splice(kept.begin(), kept, it->second);
+            return it->second->second;
         }
-        while (!queue.empty()) {  // breadth first, through switches only: hosts are never transit
-            const Vertex u = queue.front();
-            queue.pop_front();
-            for (auto [e, end] = boost::out_edges(u, g); e != end; ++e)
-                if (const Vertex v = boost::target(*e, g); d.toDst[v] == kFar && f.nodes[v].type == NodeType::Switch) {
-                    d.toDst[v] = d.toDst[u] + 1;
+        while (!kept.empty() && kept.size() >= std::max<std::size_t>(keep, 1)) {  // the one in use stays
+            keptByKey.erase(kept.back().first);
+            kept.pop_back();
+        }
+        std::vector<Hops> toDst(adjacencyStart.size() - 1, kFarHops);
+        std::vector<std::uint32_t> queue(key.begin() + 1, key.end());
+        for (const std::uint32_t s : queue) toDst[s] = toSwitch ? 0 : 1;
+        for (std::size_t head = 0; head < queue.size(); ++head) {  // breadth first
+            const std::uint32_t u = queue[head];
+            for (std::uint32_t k = adjacencyStart[u]; k < adjacencyStart[u + 1]; ++k)
+                if (const std::uint32_t v = adjacent[k]; toDst[v] == kFarHops) {
+                    toDst[v] = static_cast<Hops>(toDst[u] + 1);
                     queue.push_back(v);
                 }
         }
-        return d.toDst;
+        kept.emplace_front(key, std::move(toDst));
+        keptByKey.emplace(std::move(key), kept.begin());
+        return kept.front().second;
     }
 };
 
 EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) : fabric_(f), impl_(std::make_unique<Impl>()) {
-    impl_->keep = keptDestinations;
-    Graph& g = impl_->g;
+    Impl& m = *impl_;
+    Graph& g = m.g;
     g = Graph(f.nodes.size());
     for (std::size_t i = 0; i < f.links.size(); ++i) {
         const auto a = f.port(f.links[i].a).node.value(), b = f.port(f.links[i].b).node.value();
         if (a != b) boost::add_edge(a, b, EdgeProps{static_cast<std::uint32_t>(i)}, g);
     }
+    m.switchIndex.assign(f.nodes.size(), kNotSwitch);
+    std::uint32_t switches = 0;
+    for (std::size_t i = 0; i < f.nodes.size(); ++i)
+        if (f.nodes[i].type == NodeType::Switch) m.switchIndex[i] = switches++;
+    m.adjacencyStart.assign(switches + 1, 0);
+    for (std::size_t v = 0; v < f.nodes.size(); ++v) {
+        if (!m.isSwitch(v)) continue;
+        for (auto [e, end] = boost::out_edges(v, g); e != end; ++e)
+            if (const Vertex w = boost::target(*e, g); m.isSwitch(w)) m.adjacent.push_back(m.switchIndex[w]);
+        m.adjacencyStart[m.switchIndex[v] + 1] = static_cast<std::uint32_t>(m.adjacent.size());
+    }
+    const std::size_t entryBytes = std::max<std::size_t>(1, switches) * sizeof(Impl::Hops);
+    m.keep = keptDestinations == kKeepByMemory ? std::max<std::size_t>(16, kKeptBytes / entryBytes) : keptDestinations;
 }
 
 EqualCostRouter::~EqualCostRouter() = default;
 
 std::vector<Route> EqualCostRouter::routes(NodeId srcId, NodeId dstId, std::size_t maxRoutes) const {
     const Fabric& f = fabric_;
-    const Graph& g = impl_->g;
+    const Impl& m = *impl_;
+    const Graph& g = m.g;
     std::vector<Route> routes;
     if (srcId == dstId || maxRoutes == 0) return routes;
     const Vertex src = srcId.value(), dst = dstId.value();
     const std::lock_guard lock(impl_->mutex);
-    const std::vector<std::uint32_t>& toDst = impl_->distancesTo(f, dst);
+    const std::vector<Impl::Hops>& toDst = impl_->distancesTo(dst);
 
     // Hop distance of a node to dst: 0 at dst, through switches elsewhere; a host source is one
     // hop beyond its nearest neighbour. A route steps only to nodes one hop closer.
     constexpr auto kFar = Impl::kFar;
-    std::uint32_t srcDistance = f.nodes[src].type == NodeType::Switch ? toDst[src] : kFar;
-    if (f.nodes[src].type != NodeType::Switch)
+    const auto switchDistance = [&](Vertex v) {
+        const Impl::Hops h = toDst[m.switchIndex[v]];
+        return h == Impl::kFarHops ? kFar : std::uint32_t{h};
+    };
+    std::uint32_t srcDistance = m.isSwitch(src) ? switchDistance(src) : kFar;
+    if (!m.isSwitch(src))
         for (auto [e, end] = boost::out_edges(src, g); e != end; ++e) {
             const Vertex v = boost::target(*e, g);
-            const std::uint32_t d = v == dst ? 0 : f.nodes[v].type == NodeType::Switch ? toDst[v] : kFar;
+            const std::uint32_t d = v == dst ? 0 : m.isSwitch(v) ? switchDistance(v) : kFar;
             if (d != kFar) srcDistance = std::min(srcDistance, d + 1);
         }
     if (srcDistance == kFar) return routes;
     const auto distance = [&](Vertex v) {
         if (v == dst) return std::uint32_t{0};
         if (v == src) return srcDistance;
-        return f.nodes[v].type == NodeType::Switch ? toDst[v] : kFar;  // another host: never transit
+        return m.isSwitch(v) ? switchDistance(v) : kFar;  // another host: never transit
     };
 
     Route current;

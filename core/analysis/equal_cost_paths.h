@@ -17,11 +17,14 @@ struct Hop {
 using Route = std::vector<Hop>;
 
 // Builds the fabric's graph once; routes() may then be asked for many pairs. The hop distances
-// to the last `keptDestinations` destinations (by their switches) are kept: pairs into hosts of
-// one leaf search the fabric once. 0 searches for every pair (bench/bench_job_routes' baseline).
+// to recent destinations (by their switches) are kept, least recently used first out: pairs into
+// hosts of one leaf search the fabric once. kKeepByMemory keeps as many as 32 MiB hold (every
+// leaf of the k=48 tree, so a job placed anywhere searches once per leaf); 0 searches for every
+// pair (bench/bench_job_routes' baseline).
 class EqualCostRouter {
 public:
-    explicit EqualCostRouter(const Fabric& fabric, std::size_t keptDestinations = 16);
+    static constexpr std::size_t kKeepByMemory = static_cast<std::size_t>(-1);
+    explicit EqualCostRouter(const Fabric& fabric, std::size_t keptDestinations = kKeepByMemory);
     ~EqualCostRouter();
     EqualCostRouter(const EqualCostRouter&) = delete;
     EqualCostRouter& operator=(const EqualCostRouter&) = delete;
