@@ -88,6 +88,17 @@ private Q_SLOTS:
             const auto expected = none.routes(a, b, 64);
             QVERIFY(!expected.empty());
             routes += expected.size();
+            for (const Route& r : expected) {  // a walk from a to b, as short as the others, through switches
+                QCOMPARE(fabric_.port(r.front().tx).node, a);
+                QCOMPARE(fabric_.port(r.back().rx).node, b);
+                QCOMPARE(r.size(), expected.front().size());
+                for (std::size_t i = 0; i + 1 < r.size(); ++i) {
+                    QCOMPARE(fabric_.port(r[i].rx).node, fabric_.port(r[i + 1].tx).node);
+                    QVERIFY(fabric_.node(fabric_.port(r[i].rx).node).type == NodeType::Switch);
+                }
+            }
+            if (fabric_.node(a).type != NodeType::Switch && fabric_.node(b).type != NodeType::Switch)
+                QCOMPARE(expected.size(), expected.front().size() == 2 ? std::size_t{1} : std::size_t{4});  // below one leaf, or over each spine
             for (const EqualCostRouter* r : {&one, &many}) {
                 const auto got = r->routes(a, b, 64);
                 QCOMPARE(got.size(), expected.size());

@@ -3,7 +3,6 @@
 #include <boost/graph/adjacency_list.hpp>
 
 #include <algorithm>
-#include <functional>
 #include <limits>
 #include <list>
 #include <mutex>
@@ -43,13 +42,27 @@ struct EqualCostRouter::Impl {
     static constexpr std::uint32_t kFar = std::numeric_limits<std::uint32_t>::max();
     using Entry = std::pair<Key, std::vector<Hops>>;  // per switch: hops to the destination
 
+    // Per node, its links as the walk takes them (in the graph's order, so routes come in the
+    // same order as they always did): the neighbour and the link's direction towards it.
+    struct Step {
+        std::uint32_t to;
+        Hop hop;
+    };
     Graph g;
+    std::vector<std::uint32_t> stepStart;
+    std::vector<Step> steps;
     std::vector<std::uint32_t> switchIndex;             // per node: its index among the switches, or kNotSwitch
     std::vector<std::uint32_t> adjacencyStart, adjacent;  // switches' switch neighbours, by switch index
     std::size_t keep = 0;  // destinations whose distances are kept
     std::mutex mutex;      // routes() is const; its kept distances are not
     std::list<Entry> kept;  // most recently used first
     std::unordered_map<Key, std::list<Entry>::iterator, KeyHash> keptByKey;
+    // Within one routes() call, each node's steps one hop closer, found on its first visit: the
+    // walk comes back to the nodes near the destination for every route (64 routes, 64 scans of
+    // their ~48 links each, before).
+    std::vector<std::uint32_t> closerStamp, closerFirst, closerCount;  // per node
+    std::vector<std::uint32_t> closer;  // step indices
+    std::uint32_t stamp = 0;
 
     [[nodiscard]] bool isSwitch(Vertex v) const { return switchIndex[v] != kNotSwitch; }
 
@@ -58,8 +71,8 @@ struct EqualCostRouter::Impl {
         Key key{toSwitch ? 0u : 1u};
         if (toSwitch) key.push_back(switchIndex[dst]);
         else
-            for (auto [e, end] = boost::out_edges(dst, g); e != end; ++e)
-                if (const Vertex v = boost::target(*e, g); isSwitch(v)) key.push_back(switchIndex[v]);
+            for (std::uint32_t k = stepStart[dst]; k < stepStart[dst + 1]; ++k)
+                if (const Vertex v = steps[k].to; isSwitch(v)) key.push_back(switchIndex[v]);
         std::sort(key.begin() + 1, key.end());
         key.erase(std::unique(key.begin() + 1, key.end()), key.end());
         if (const auto it = keptByKey.find(key); keep > 0 && it != keptByKey.end()) {
@@ -87,7 +100,7 @@ struct EqualCostRouter::Impl {
     }
 };
 
-EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) : fabric_(f), impl_(std::make_unique<Impl>()) {
+EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) : impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
     Graph& g = m.g;
     g = Graph(f.nodes.size());
@@ -95,6 +108,18 @@ EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) 
         const auto a = f.port(f.links[i].a).node.value(), b = f.port(f.links[i].b).node.value();
         if (a != b) boost::add_edge(a, b, EdgeProps{static_cast<std::uint32_t>(i)}, g);
     }
+    m.stepStart.assign(f.nodes.size() + 1, 0);
+    for (std::size_t u = 0; u < f.nodes.size(); ++u) {
+        for (auto [e, end] = boost::out_edges(u, g); e != end; ++e) {
+            const Link& l = f.links[g[*e].link];
+            const bool aIsU = f.port(l.a).node.value() == u;
+            m.steps.push_back({static_cast<std::uint32_t>(boost::target(*e, g)), Hop{aIsU ? l.a : l.b, aIsU ? l.b : l.a}});
+        }
+        m.stepStart[u + 1] = static_cast<std::uint32_t>(m.steps.size());
+    }
+    m.closerStamp.assign(f.nodes.size(), 0);
+    m.closerFirst.assign(f.nodes.size(), 0);
+    m.closerCount.assign(f.nodes.size(), 0);
     m.switchIndex.assign(f.nodes.size(), kNotSwitch);
     std::uint32_t switches = 0;
     for (std::size_t i = 0; i < f.nodes.size(); ++i)
@@ -113,9 +138,7 @@ EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) 
 EqualCostRouter::~EqualCostRouter() = default;
 
 std::vector<Route> EqualCostRouter::routes(NodeId srcId, NodeId dstId, std::size_t maxRoutes) const {
-    const Fabric& f = fabric_;
-    const Impl& m = *impl_;
-    const Graph& g = m.g;
+    Impl& m = *impl_;
     std::vector<Route> routes;
     if (srcId == dstId || maxRoutes == 0) return routes;
     const Vertex src = srcId.value(), dst = dstId.value();
@@ -131,8 +154,8 @@ std::vector<Route> EqualCostRouter::routes(NodeId srcId, NodeId dstId, std::size
     };
     std::uint32_t srcDistance = m.isSwitch(src) ? switchDistance(src) : kFar;
     if (!m.isSwitch(src))
-        for (auto [e, end] = boost::out_edges(src, g); e != end; ++e) {
-            const Vertex v = boost::target(*e, g);
+        for (std::uint32_t k = m.stepStart[src]; k < m.stepStart[src + 1]; ++k) {
+            const Vertex v = m.steps[k].to;
             const std::uint32_t d = v == dst ? 0 : m.isSwitch(v) ? switchDistance(v) : kFar;
             if (d != kFar) srcDistance = std::min(srcDistance, d + 1);
         }
@@ -144,24 +167,33 @@ std::vector<Route> EqualCostRouter::routes(NodeId srcId, NodeId dstId, std::size
     };
 
     Route current;
-    std::function<void(Vertex)> walk = [&](Vertex u) {
+    const auto walk = [&](const auto& self, Vertex u) -> void {
         if (routes.size() >= maxRoutes) return;
         if (u == dst) {
             routes.push_back(current);
             return;
         }
-        const std::uint32_t here = distance(u);
-        for (auto [e, end] = boost::out_edges(u, g); e != end; ++e) {
-            const Vertex v = boost::target(*e, g);
-            if (const std::uint32_t d = distance(v); d == kFar || d + 1 != here) continue;
-            const Link& l = f.links[g[*e].link];
-            const bool aIsU = f.port(l.a).node.value() == u;
-            current.push_back(Hop{aIsU ? l.a : l.b, aIsU ? l.b : l.a});
-            walk(v);
+        if (m.closerStamp[u] != m.stamp) {
+            m.closerStamp[u] = m.stamp;
+            m.closerFirst[u] = static_cast<std::uint32_t>(m.closer.size());
+            const std::uint32_t here = distance(u);
+            for (std::uint32_t k = m.stepStart[u]; k < m.stepStart[u + 1]; ++k)
+                if (const std::uint32_t d = distance(m.steps[k].to); d != kFar && d + 1 == here) m.closer.push_back(k);
+            m.closerCount[u] = static_cast<std::uint32_t>(m.closer.size()) - m.closerFirst[u];
+        }
+        for (std::uint32_t i = 0, first = m.closerFirst[u], count = m.closerCount[u]; i < count; ++i) {
+            const Impl::Step& step = m.steps[m.closer[first + i]];  // by index: the recursion appends
+            current.push_back(step.hop);
+            self(self, step.to);
             current.pop_back();
         }
     };
-    walk(src);
+    if (++m.stamp == 0) {  // wrapped: no stamp may match a node's old one
+        std::fill(m.closerStamp.begin(), m.closerStamp.end(), 0);
+        m.stamp = 1;
+    }
+    m.closer.clear();
+    walk(walk, src);
     return routes;
 }
 

@@ -35,7 +35,6 @@ public:
 
 private:
     struct Impl;
-    const Fabric& fabric_;
     std::unique_ptr<Impl> impl_;
 };
 
