@@ -1,6 +1,7 @@
 #include "core/analysis/collective_bandwidth.h"
 
 #include "core/analysis/equal_cost_paths.h"
+#include "core/port_links.h"
 
 #include <algorithm>
 
@@ -12,11 +13,7 @@ constexpr std::size_t kMaxRoutes = 64;
 } // namespace
 
 CollectiveAssessor::CollectiveAssessor(const Fabric& fabric)
-    : f_(fabric), hosts_(fabric, findAggregationNodes(fabric)), router_(fabric), linkOfPort_(fabric.ports.size()) {
-    for (std::size_t i = 0; i < f_.links.size(); ++i)
-        for (const PortId p : {f_.links[i].a, f_.links[i].b})
-            if (!linkOfPort_[p.value()]) linkOfPort_[p.value()] = LinkId(static_cast<std::uint32_t>(i));
-}
+    : f_(fabric), hosts_(fabric, findAggregationNodes(fabric)), router_(fabric), linkOfPort_(linkOfEachPort(fabric)) {}
 
 double CollectiveAssessor::hopGbps(const Hop& h) const {
     // the link's capacity, else the slower end's (a port seen from one side only)

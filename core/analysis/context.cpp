@@ -2,6 +2,7 @@
 #include "core/tiers.h"
 
 #include "core/fabric_codec.h"
+#include "core/port_links.h"
 
 #include <cmath>
 #include <future>
@@ -31,11 +32,7 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
     if (auto f = decoded.get()) fabric_ = std::move(*f);
     else fabric_ = store.loadFabricFromTables(snap->id);  // no blob (pre-v5 store) or a damaged one
     ports_.emplace(fabric_, devices);
-    linkOfPort_.assign(fabric_.ports.size(), std::nullopt);
-    for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
-        linkOfPort_[fabric_.links[i].a.value()] = LinkId(i);
-        linkOfPort_[fabric_.links[i].b.value()] = LinkId(i);
-    }
+    linkOfPort_ = linkOfEachPort(fabric_);
 
     // Unmapped series (device 0) and devices absent from the latest snapshot cannot be placed;
     // `fabscope info` reports them. Rows are read without copies, and each counter's lists

@@ -4,6 +4,7 @@
 #include "core/analysis/rank_hosts.h"
 #include "core/byte_size.h"
 #include "core/natural_order.h"
+#include "core/port_links.h"
 #include "core/tiers.h"
 
 #include <algorithm>
@@ -25,14 +26,11 @@ double medianOf(std::vector<double> v) {
 // and how far apart two hosts are (the highest tier a shortest route climbs to).
 class HostPlaces {
 public:
-    explicit HostPlaces(const Fabric& f) : f_(f), names_(f, findAggregationNodes(f)), linkOfPort_(f.ports.size()) {
+    explicit HostPlaces(const Fabric& f) : f_(f), names_(f, findAggregationNodes(f)), linkOfPort_(linkOfEachPort(f)) {
         if (f.nodes.empty()) return;
         tier_ = computeTiers(f);
         for (std::size_t i = 0; i < f.nodes.size(); ++i)
             if (f.nodes[i].type == NodeType::Switch) top_ = std::max(top_, tier_[i]);
-        for (std::size_t i = 0; i < f.links.size(); ++i)
-            for (const PortId p : {f.links[i].a, f.links[i].b})
-                if (!linkOfPort_[p.value()]) linkOfPort_[p.value()] = LinkId(static_cast<std::uint32_t>(i));
     }
 
     // The host's CA nodes: every "host mlx5_N" (one per NIC), else the one RankHosts finds.

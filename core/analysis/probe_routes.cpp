@@ -1,6 +1,7 @@
 #include "core/analysis/probe_routes.h"
 
 #include "core/natural_order.h"
+#include "core/port_links.h"
 
 #include <algorithm>
 #include <cctype>
@@ -41,11 +42,7 @@ PathHop parsePathHop(std::string_view hop) {
 
 ProbeRouter::ProbeRouter(const Fabric& f, const std::vector<SwitchRoutes>& tables, std::size_t maxRoutes)
     : fabric_(f), maxRoutes_(maxRoutes), equalCost_(f) {
-    linkOfPort_.assign(f.ports.size(), std::nullopt);
-    for (std::size_t i = 0; i < f.links.size(); ++i) {
-        linkOfPort_[f.links[i].a.value()] = LinkId(i);
-        linkOfPort_[f.links[i].b.value()] = LinkId(i);
-    }
+    linkOfPort_ = linkOfEachPort(f);
     linksOfNode_.resize(f.nodes.size());
     for (std::size_t i = 0; i < f.links.size(); ++i) {
         const auto a = f.port(f.links[i].a).node.value(), b = f.port(f.links[i].b).node.value();
