@@ -194,28 +194,54 @@ private Q_SLOTS:
         shoot(w, QStringLiteral("heatmap"));
     }
 
-    // In a narrow dock the header is cut short of the colour legend instead of running under it.
-    void narrowHeatmapHeaderStopsAtItsLegend() {
+    // In a narrow dock (the heatmap beside the charts) the header is read whole and the colour
+    // legend sits under it; in a wide one the legend stands beside the header, never under it.
+    void narrowHeatmapPutsItsLegendUnderAWholeHeader() {
         const auto fabric = loadStoreFabric(store_.toStdString());
         QVERIFY(fabric);
         HeatmapView heatmap;
-        heatmap.resize(420, 360);
-        heatmap.setSnapshot(withLinkRates(*fabric));
+        heatmap.resize(360, 420);
+        const auto snapshot = withLinkRates(*fabric);
+        heatmap.setSnapshot(snapshot);
         heatmap.setTime(1700000300);
         heatmap.show();
         QTRY_VERIFY_WITH_TIMEOUT(heatmap.imageReady(), 10000);
         const QImage shot = heatmap.grab().toImage();
-        const QRgb background = shot.pixel(heatmap.legendLeft() - 3, 2);
-        const int lines = 3 * heatmap.fontMetrics().height() + 4;
-        int inked = 0;  // header pixels in the 6 px just left of the legend
-        for (int y = 4; y < lines; ++y)
-            for (int x = heatmap.legendLeft() - 6; x < heatmap.legendLeft(); ++x) inked += shot.pixel(x, y) != background;
-        QCOMPARE(inked, 0);
-        int header = 0;  // and the header is drawn at all
-        for (int y = 4; y < lines; ++y)
-            for (int x = 8; x < 60; ++x) header += shot.pixel(x, y) != background;
-        QVERIFY(header > 20);
+        const QRgb background = shot.pixel(heatmap.width() - 2, 2);
+        const int lineHeight = heatmap.fontMetrics().height();
+        const auto inkRight = [&](int top, int bottom) {  // rightmost inked x in those rows
+            int right = -1;
+            for (int y = top; y < bottom; ++y)
+                for (int x = 0; x < shot.width(); ++x)
+                    if (shot.pixel(x, y) != background) right = std::max(right, x);
+            return right;
+        };
+        // The first line, "96 links x 59 samples (10 s each)", ends where its whole text ends.
+        const QString first = QStringLiteral("%1 links x %2 samples (%3 s each)")
+                                  .arg(snapshot->fabric.links.size())
+                                  .arg(snapshot->rates.bins)
+                                  .arg(snapshot->rates.step);
+        const int expectedRight = 8 + heatmap.fontMetrics().horizontalAdvance(first);
+        QVERIFY2(std::abs(inkRight(4, 4 + lineHeight) - expectedRight) <= 3,
+                 qPrintable(QStringLiteral("ink ends at %1, the whole line at %2").arg(inkRight(4, 4 + lineHeight)).arg(expectedRight)));
+        // The legend: below the three lines, above the plot, with its colours drawn.
+        const QRect legend = heatmap.legendRect();
+        QVERIFY(heatmap.legendBelowHeader());
+        QVERIFY(legend.top() >= 4 + 3 * lineHeight);
+        QVERIFY(heatmap.plotRect().top() > legend.bottom());
+        int coloured = 0;
+        for (int y = legend.top(); y <= legend.bottom(); ++y)
+            for (int x = legend.left(); x <= legend.right(); ++x) {
+                const QColor c = shot.pixelColor(x, y);
+                coloured += c.saturation() > 100;
+            }
+        QVERIFY2(coloured > 500, qPrintable(QString::number(coloured)));
         shoot(heatmap, QStringLiteral("heatmap-narrow"));
+
+        heatmap.resize(900, 420);  // wide: beside the header, which stops short of it
+        QVERIFY(!heatmap.legendBelowHeader());
+        QCOMPARE(heatmap.legendRect().top(), 4);
+        QVERIFY(heatmap.legendLeft() > expectedRight);
     }
 
     void exportingAReportFromTheMenuWritesItsSections() {

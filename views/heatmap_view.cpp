@@ -191,8 +191,17 @@ HeatmapView::HeatmapView(QWidget* parent)
 
 HeatmapView::~HeatmapView() = default;
 
-QRect HeatmapView::plotRect() const { return rect().adjusted(kLeft, kTop, -kRight, -kBottom); }
-int HeatmapView::legendLeft() const { return width() - 300; }
+// Narrower than a readable header beside the 300 px legend, the legend goes under the header:
+// a dock beside the charts is ~350 px wide, where the header shrank to "96 li…".
+bool HeatmapView::legendBelowHeader() const { return width() < 640; }
+int HeatmapView::headerHeight() const { return 4 + 3 * fontMetrics().height(); }
+QRect HeatmapView::legendRect() const {
+    return legendBelowHeader() ? QRect(8, headerHeight() + 4, std::min(292, width() - 16), kTop - 10)
+                               : QRect(width() - 300, 4, 292, kTop - 10);
+}
+int HeatmapView::topMargin() const { return legendBelowHeader() ? legendRect().bottom() + 10 : kTop; }
+QRect HeatmapView::plotRect() const { return rect().adjusted(kLeft, topMargin(), -kRight, -kBottom); }
+int HeatmapView::legendLeft() const { return legendRect().left(); }
 
 void HeatmapView::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
@@ -222,7 +231,7 @@ void HeatmapView::setTime(double t) {
     if (x == oldX) return;
     // Only the two columns of the line and the header with the time change.
     update(QRect(std::min(oldX, x) - 2, 0, std::abs(x - oldX) + 5, height()));
-    update(QRect(0, 0, width(), kTop));
+    update(QRect(0, 0, width(), topMargin()));
 }
 
 void HeatmapView::setSelectedLink(int link) {
@@ -421,15 +430,16 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
         return;
     }
     const auto& r = snapshot_->rates;
-    // The header stops short of the legend (elided when the dock is narrow), never under it.
-    const int headerWidth = std::max(0, legendLeft() - 8 - 8);
+    // The header stops short of the legend beside it (elided if it must), or has the width when
+    // the legend is below it.
+    const int headerWidth = std::max(0, (legendBelowHeader() ? width() : legendLeft()) - 8 - 8);
     auto header = [&](int line, const QString& text) {
         p.drawText(QPointF(8, 4 + line * fm.height() + fm.ascent()), fm.elidedText(text, Qt::ElideRight, headerWidth));
     };
     header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
     header(1, tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
     header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
-    scale_.paintLegend(p, QRect(legendLeft(), 4, 292, kTop - 10));
+    scale_.paintLegend(p, legendRect());
     if (r.empty()) {
         p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));
         return;

@@ -39,6 +39,8 @@ public:
     [[nodiscard]] const QImage& image() const { return image_; }
     [[nodiscard]] QRect plotRect() const;
     [[nodiscard]] int legendLeft() const;  // the colour legend's left edge; the header stays left of it
+    [[nodiscard]] QRect legendRect() const;  // beside the header, or below it in a narrow view
+    [[nodiscard]] bool legendBelowHeader() const;
     // Hit testing (widget coordinates), also used by tests.
     [[nodiscard]] int linkAt(QPointF pos) const;  // hottest link drawn in that pixel row at that time, -1 outside
     [[nodiscard]] std::optional<int> rowYOfLink(int link) const;  // a y inside the link's pixel row(s)
@@ -72,6 +74,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    [[nodiscard]] int headerHeight() const;  // the three header lines
+    [[nodiscard]] int topMargin() const;     // above the plot: header and legend
     struct Band {
         int upperTier, lowerTier;
         std::size_t first, count;  // range in order_
