@@ -1,7 +1,7 @@
 #include "views/pair_matrix_view.h"
 
-#include "core/analysis/rank_hosts.h"
 #include "core/analysis/findings.h"
+#include "core/analysis/rank_hosts.h"
 
 #include <QComboBox>
 #include <QFontMetrics>
