@@ -35,7 +35,8 @@ struct KeyHash {
 // A job's pairs end at hosts on a few hundred leaves: the hop distances from a destination's
 // switches are kept per leaf (16 bits a switch), so a 16k-rank job on the k=48 tree searches the
 // fabric about once per leaf, wherever its ranks were placed. The search runs over the switches
-// alone (hosts are never transit), in one flat adjacency array.
+// alone (hosts are never transit), in one flat adjacency array; the Boost graph it is read from
+// is freed once built.
 struct EqualCostRouter::Impl {
     using Hops = std::uint16_t;
     static constexpr Hops kFarHops = std::numeric_limits<Hops>::max();
@@ -48,7 +49,6 @@ struct EqualCostRouter::Impl {
         std::uint32_t to;
         Hop hop;
     };
-    Graph g;
     std::vector<std::uint32_t> stepStart;
     std::vector<Step> steps;
     std::vector<std::uint32_t> switchIndex;             // per node: its index among the switches, or kNotSwitch
@@ -102,8 +102,7 @@ struct EqualCostRouter::Impl {
 
 EqualCostRouter::EqualCostRouter(const Fabric& f, std::size_t keptDestinations) : impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
-    Graph& g = m.g;
-    g = Graph(f.nodes.size());
+    Graph g(f.nodes.size());  // read into the flat arrays below, then freed
     for (std::size_t i = 0; i < f.links.size(); ++i) {
         const auto a = f.port(f.links[i].a).node.value(), b = f.port(f.links[i].b).node.value();
         if (a != b) boost::add_edge(a, b, EdgeProps{static_cast<std::uint32_t>(i)}, g);
