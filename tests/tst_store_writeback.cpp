@@ -8,10 +8,30 @@
 
 #include <QTemporaryDir>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <fstream>
 #include <QtTest>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace fabscope;
+
+namespace {
+// What a read of the store named by FABSCOPE_LOCK_PROBE returns at once, without waiting for
+// locks, as this test's executable run again by anotherProcessWaitsForAnUncommittedImport: a
+// forked child alone would share the parent's SQLite state, which answers from memory.
+const int lockProbe = [] {
+    const char* path = std::getenv("FABSCOPE_LOCK_PROBE");
+    if (!path) return 0;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) _exit(100);
+    const int rc = sqlite3_exec(db, "SELECT count(*) FROM chunks", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    _exit(rc);
+}();
+} // namespace
 
 class TestStoreWriteback : public QObject {
     Q_OBJECT
@@ -21,6 +41,7 @@ private Q_SLOTS:
     void startsWritebackEveryFewBytes() {
         const std::string path = dir_.filePath(QStringLiteral("some.file")).toStdString();
         std::ofstream(path) << "pages";
+        std::ifstream held(path);  // the writeback borrows a descriptor the process holds
         EarlyWriteback wb(path, 1000);
         wb.wrote(999);
         QCOMPARE(wb.started(), 0);
@@ -32,10 +53,31 @@ private Q_SLOTS:
         QCOMPARE(wb.started(), 2);
     }
 
-    void aFileThatCannotBeOpenedIsLeftAlone() {
-        EarlyWriteback wb(dir_.filePath(QStringLiteral("missing/store.sqlite")).toStdString(), 10);
-        wb.wrote(100);
-        QCOMPARE(wb.started(), 0);
+    void aFileNotHeldOpenIsLeftAlone() {
+        const std::string path = dir_.filePath(QStringLiteral("closed.file")).toStdString();
+        std::ofstream(path) << "pages";
+        EarlyWriteback closed(path, 10);
+        closed.wrote(100);
+        QCOMPARE(closed.started(), 0);
+        EarlyWriteback missing(dir_.filePath(QStringLiteral("missing/store.sqlite")).toStdString(), 10);
+        missing.wrote(100);
+        QCOMPARE(missing.started(), 0);
+    }
+
+    // Its descriptor closed by its owner and the number given to another file: not that file's.
+    void aDescriptorClosedByItsOwnerIsNotUsed() {
+        const std::string path = dir_.filePath(QStringLiteral("owned.file")).toStdString();
+        std::ofstream(path) << "pages";
+        auto held = std::make_unique<std::ifstream>(path);
+        EarlyWriteback wb(path, 10);
+        wb.wrote(10);
+        QCOMPARE(wb.started(), 1);
+        held.reset();
+        const std::string other = dir_.filePath(QStringLiteral("other.file")).toStdString();
+        std::ofstream(other) << "other";
+        std::ifstream reused(other);
+        wb.wrote(10);
+        QCOMPARE(wb.started(), 1);
     }
 
     // 1,200 series of 1,000 samples (~10 MB of chunks): more than the import's page cache holds,
@@ -64,10 +106,34 @@ private Q_SLOTS:
         QCOMPARE(last.values.back(), 1e9 * (kSamples - 1) + 0.5 * (kSeries - 1) + 0.25);
     }
 
+    // While an import's spilled pages sit in the file uncommitted, another process (a second
+    // import, the GUI) must wait for it: were the import's file locks dropped, that process would
+    // take the journal for a crashed writer's and roll it back under the import. The writeback's
+    // own descriptor of the file, closed, dropped every lock the process held on it (POSIX
+    // advisory locks belong to the process and file, not the descriptor).
+    void anotherProcessWaitsForAnUncommittedImport() {
+        const std::string path = dir_.filePath(QStringLiteral("locked.sqlite")).toStdString();
+        Store store(path);
+        writeBulk(store, path, std::filesystem::file_size(path), true, [&path] {
+            const pid_t child = fork();
+            if (child == 0) {  // a process of its own, without this one's SQLite state (lockProbe)
+                setenv("FABSCOPE_LOCK_PROBE", path.c_str(), 1);
+                execl("/proc/self/exe", "tst_store_writeback", static_cast<char*>(nullptr));
+                _exit(101);
+            }
+            int status = 0;
+            QCOMPARE(waitpid(child, &status, 0), child);
+            QVERIFY(WIFEXITED(status));
+            QCOMPARE(WEXITSTATUS(status), SQLITE_BUSY);  // not SQLITE_OK: it read, or rolled back
+        });
+        QCOMPARE(store.info().samples, std::size_t{kSeries} * kSamples);
+    }
+
 private:
     static constexpr int kSeries = 1200, kSamples = 1000;
 
-    static void writeBulk(Store& store, const std::string& path, std::uintmax_t before, bool commit) {
+    static void writeBulk(Store& store, const std::string& path, std::uintmax_t before, bool commit,
+                          const std::function<void()>& beforeCommit = {}) {
         Store::Transaction tx(store);
         SampleWriter writer(store);
         const CounterInfo xmit = *canonicalCounter("xmit_bytes");
@@ -83,6 +149,7 @@ private:
         const auto during = std::filesystem::file_size(path);
         QVERIFY2(during > before + (std::uintmax_t{4} << 20),
                  qPrintable(QStringLiteral("file %1 -> %2 bytes before the commit").arg(before).arg(during)));
+        if (beforeCommit) beforeCommit();
         if (commit) tx.commit();
     }
 };

@@ -2,23 +2,45 @@
 
 #if defined(__linux__)
 #include <fcntl.h>
-#include <unistd.h>
+#include <sys/stat.h>
+
+#include <charconv>
+#include <filesystem>
+#include <system_error>
 #endif
 
 namespace fabscope {
 
-EarlyWriteback::EarlyWriteback(const std::string& path, std::size_t every) : every_(every) {
 #if defined(__linux__)
-    // Our own descriptor: writeback acts on the file's pages, whichever descriptor names it.
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-#else
-    (void)path;
-#endif
+namespace {
+
+bool sameFile(int fd, unsigned long long device, unsigned long long inode) {
+    struct stat st {};
+    return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == device && st.st_ino == inode;
 }
 
-EarlyWriteback::~EarlyWriteback() {
+} // namespace
+#endif
+
+EarlyWriteback::EarlyWriteback(const std::string& path, std::size_t every) : every_(every) {
 #if defined(__linux__)
-    if (fd_ >= 0) ::close(fd_);
+    struct stat want {};
+    if (::stat(path.c_str(), &want) != 0) return;
+    device_ = want.st_dev;
+    inode_ = want.st_ino;
+    // Writeback acts on the file's pages, whichever of the process's descriptors names it.
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+        const std::string name = entry.path().filename().string();
+        int fd = -1;
+        if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc{}) continue;
+        if (sameFile(fd, device_, inode_)) {
+            fd_ = fd;
+            break;
+        }
+    }
+#else
+    (void)path;
 #endif
 }
 
@@ -28,8 +50,9 @@ void EarlyWriteback::wrote(std::size_t bytes) {
     pending_ = 0;
 #if defined(__linux__)
     // Asynchronous: queues the dirty pages for writing and returns; the whole file, as SQLite
-    // writes wherever its B-trees put the pages.
-    if (::sync_file_range(fd_, 0, 0, SYNC_FILE_RANGE_WRITE) == 0) ++started_;
+    // writes wherever its B-trees put the pages. The descriptor is checked first: borrowed, it
+    // may have been closed by its owner since, and its number given to another file.
+    if (sameFile(fd_, device_, inode_) && ::sync_file_range(fd_, 0, 0, SYNC_FILE_RANGE_WRITE) == 0) ++started_;
 #endif
 }
 

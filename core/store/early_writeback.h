@@ -7,7 +7,12 @@
 // them all at once (~120 ms for the judged CSV's 22 MB on the CI VM's disk). Asking for writeback every
 // few megabytes overlaps that disk time with the parse's encoding and the inserts. Durability is
 // unchanged: the commit still syncs; this only starts the writing sooner. Linux only (a no-op
-// elsewhere, and on a file that cannot be opened).
+// elsewhere, and on a file this process does not hold open).
+//
+// It borrows a descriptor the process already holds on the file (SQLite's) and never opens or
+// closes one of its own: closing any descriptor of a file drops every POSIX lock the process
+// holds on it, the import's among them, and another process would then take the uncommitted
+// import's journal for a crashed writer's and roll it back under the import.
 
 #include <cstddef>
 #include <string>
@@ -17,7 +22,6 @@ namespace fabscope {
 class EarlyWriteback {
 public:
     explicit EarlyWriteback(const std::string& path, std::size_t every = std::size_t{4} << 20);
-    ~EarlyWriteback();
     EarlyWriteback(const EarlyWriteback&) = delete;
     EarlyWriteback& operator=(const EarlyWriteback&) = delete;
 
@@ -27,7 +31,8 @@ public:
     [[nodiscard]] int started() const { return started_; }
 
 private:
-    int fd_ = -1;
+    int fd_ = -1;  // borrowed: never closed here
+    unsigned long long device_ = 0, inode_ = 0;
     std::size_t every_;
     std::size_t pending_ = 0;
     int started_ = 0;
