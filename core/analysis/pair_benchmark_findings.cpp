@@ -6,6 +6,7 @@
 #include "core/analysis/detectors.h"
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/format.h"
+#include "core/analysis/host_places.h"
 #include "core/analysis/link_voting.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/probe_routes.h"
@@ -22,14 +23,6 @@
 namespace fabscope {
 namespace {
 
-// Where the pairs' hosts meet the fabric, and one shortest route between two of them: indexed once
-// for all the findings of an analysis.
-struct HostRoutes {
-    RankHosts hosts;
-    EqualCostRouter router;
-    explicit HostRoutes(const AnalysisContext& ctx) : hosts(ctx.fabric(), ctx.aggregationNodes()), router(ctx.fabric()) {}
-};
-
 std::string pValueText(double p) {
     char buf[32];
     std::snprintf(buf, sizeof buf, p < 0.001 ? "%.1e" : "%.3f", p);
@@ -38,7 +31,7 @@ std::string pValueText(double p) {
 
 std::string percent(double share) { return numfmt::num(share * 100) + "%"; }
 
-Finding slowPair(const AnalysisContext& ctx, const HostRoutes& places, const PairBenchmarks& pb, const std::vector<std::size_t>& runs,
+Finding slowPair(const AnalysisContext& ctx, const HostPlaces& places, const PairBenchmarks& pb, const std::vector<std::size_t>& runs,
                  const std::set<std::string>& slowHosts) {
     const PairRun& first = pb.runs[runs.front()];
     Finding f;
@@ -64,10 +57,10 @@ Finding slowPair(const AnalysisContext& ctx, const HostRoutes& places, const Pai
         }
     }
     const Fabric& fabric = ctx.fabric();
-    const auto a = places.hosts.port(first.hostA), b = places.hosts.port(first.hostB);
+    const auto a = places.hosts().port(first.hostA), b = places.hosts().port(first.hostB);
     if (a && b) {
         f.ports = {ctx.ref(*a), ctx.ref(*b)};
-        const auto routes = places.router.routes(fabric.port(*a).node, fabric.port(*b).node, 1);
+        const auto routes = places.router().routes(fabric.port(*a).node, fabric.port(*b).node, 1);
         if (!routes.empty())
             for (const Hop& h : routes.front()) {
                 f.path.push_back(ctx.ref(h.tx));
@@ -232,13 +225,13 @@ void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const P
 void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     const auto runs = loadCollectiveRuns(store);
     if (runs.empty()) return;
-    const PairBenchmarks pb = judgePairBenchmarks(runs, ctx.fabric(), ctx.config().pairBenchmark);
-    const HostRoutes places(ctx);
+    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());  // one index for verdicts and findings
+    const PairBenchmarks pb = judgePairBenchmarks(runs, places, ctx.config().pairBenchmark);
     std::set<std::string> slowHosts;
     for (const HostVerdict& v : pb.verdicts)
         if (v.slow) {
             slowHosts.insert(v.host);
-            out.push_back(slowHost(ctx, places.hosts, pb, v));
+            out.push_back(slowHost(ctx, places.hosts(), pb, v));
         }
     std::map<PairKey, std::vector<std::size_t>> byPair;
     for (std::size_t i = 0; i < pb.runs.size(); ++i) {

@@ -1,11 +1,8 @@
 #include "core/analysis/pair_benchmarks.h"
 
-#include "core/analysis/equal_cost_paths.h"
-#include "core/analysis/rank_hosts.h"
+#include "core/analysis/host_places.h"
 #include "core/byte_size.h"
 #include "core/natural_order.h"
-#include "core/port_links.h"
-#include "core/tiers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,53 +18,6 @@ double medianOf(std::vector<double> v) {
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-
-// What the fabric says about the hosts: the switch each hangs off, its NICs and their speed,
-// and how far apart two hosts are (the highest tier a shortest route climbs to).
-class HostPlaces {
-public:
-    explicit HostPlaces(const Fabric& f) : f_(f), names_(f, findAggregationNodes(f)), linkOfPort_(linkOfEachPort(f)) {
-        if (f.nodes.empty()) return;
-        tier_ = computeTiers(f);
-        for (std::size_t i = 0; i < f.nodes.size(); ++i)
-            if (f.nodes[i].type == NodeType::Switch) top_ = std::max(top_, tier_[i]);
-    }
-
-    // The host's CA nodes: every "host mlx5_N" (one per NIC), else the one RankHosts finds.
-    std::vector<NodeId> nics(const std::string& host) const {
-        std::vector<NodeId> out = names_.nodesLedBy(host);
-        if (out.empty())
-            if (auto one = names_.node(host)) out.push_back(*one);
-        return out;
-    }
-
-    // The NIC's linked port: its switch and its line rate.
-    std::optional<std::pair<NodeId, double>> uplink(NodeId nic) const {
-        const auto mine = names_.linkedPort(nic);
-        if (!mine) return std::nullopt;
-        const Link& l = f_.link(*linkOfPort_[mine->value()]);
-        const PortId other = l.a == *mine ? l.b : l.a;
-        const auto cap = l.capacityBps ? l.capacityBps : f_.port(*mine).capacityBps;
-        return std::pair{f_.port(other).node, static_cast<double>(cap) / 1e9};
-    }
-
-    PairDistance distance(NodeId a, NodeId b) const {
-        if (!router_) router_.emplace(f_);
-        const auto one = router_->routes(a, b, 1);
-        if (one.empty()) return PairDistance::Unknown;
-        int climb = 0;
-        for (const Hop& h : one.front()) climb = std::max(climb, tier_[f_.port(h.rx).node.value()]);
-        return climb <= 1 ? PairDistance::SameLeaf : climb < top_ ? PairDistance::SamePod : PairDistance::AcrossSpines;
-    }
-
-private:
-    const Fabric& f_;
-    RankHosts names_;
-    std::vector<std::optional<LinkId>> linkOfPort_;
-    std::vector<int> tier_;
-    int top_ = 1;
-    mutable std::optional<EqualCostRouter> router_;
-};
 
 struct HostInfo {
     std::optional<NodeId> nic;   // the first NIC, for distances
@@ -204,8 +154,12 @@ std::optional<double> expectedBusbw(std::string_view tool, int g, int nics, doub
 }
 
 PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const Fabric& fabric, const PairBenchmarkConfig& c) {
+    return judgePairBenchmarks(runs, HostPlaces(fabric), c);
+}
+
+PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const HostPlaces& places, const PairBenchmarkConfig& c) {
     PairBenchmarks pb;
-    const HostPlaces places(fabric);
+    const Fabric& fabric = places.fabric();
     std::map<std::string, HostInfo> hostInfo;
     const auto infoOf = [&](const std::string& host) -> const HostInfo& {
         auto it = hostInfo.find(host);

@@ -90,6 +90,10 @@ struct PairBenchmarks {
 // Groups, figures and judges `runs`; `fabric` (may be empty) gives distances, leaf order and NICs.
 [[nodiscard]] PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const Fabric& fabric,
                                                  const PairBenchmarkConfig& config);
+// The same over hosts already placed on their fabric (host_places.h), shared with the findings.
+class HostPlaces;
+[[nodiscard]] PairBenchmarks judgePairBenchmarks(const std::vector<CollectiveRun>& runs, const HostPlaces& places,
+                                                 const PairBenchmarkConfig& config);
 
 // Upper binomial tail P(X >= k), X ~ Binomial(n, p).
 [[nodiscard]] double binomialTail(std::size_t n, std::size_t k, double p);

@@ -2,6 +2,7 @@
 // host, rings and trees, transports, GDRDMA, NCCL version) and the pairwise benchmark classes'
 // median bus bandwidth.
 #include "core/analysis/format.h"
+#include "core/analysis/host_places.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/compare/compare_parts.h"
 #include "core/job_summary.h"
@@ -134,7 +135,7 @@ void benchmarkChanges(const Side& good, const Side& bad, const AnalysisConfig& c
         std::vector<CollectiveRun> runs;
         for (CollectiveRun& r : loadCollectiveRuns(*s.store))
             if (!s.sameStoreAsOther || (r.time >= s.info.start && r.time <= s.info.end)) runs.push_back(std::move(r));
-        return judgePairBenchmarks(runs, s.ctx->fabric(), config.pairBenchmark);
+        return judgePairBenchmarks(runs, HostPlaces(s.ctx->fabric(), s.ctx->aggregationNodes()), config.pairBenchmark);
     };
     const PairBenchmarks g = inWindow(good), b = inWindow(bad);
     std::map<std::string, const PairClass*> byLabel;

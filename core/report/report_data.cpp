@@ -2,6 +2,7 @@
 
 #include "core/analysis/ber_rule.h"
 #include "core/analysis/context.h"
+#include "core/analysis/host_places.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,7 +38,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.benchmarks = collectBenchmarks(store, ctx.fabric());
     // The same runs and thresholds as the slow_pair / slow_host detector, so the section and the
     // findings agree.
-    r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, ctx.fabric(), options.config.pairBenchmark);
+    r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, HostPlaces(ctx.fabric(), ctx.aggregationNodes()), options.config.pairBenchmark);
     r.probes = loadProbePairs(store, ctx.fabric(), r.findings.windowStart, r.findings.windowEnd,
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),

@@ -1,0 +1,49 @@
+#include "core/analysis/host_places.h"
+
+#include "core/port_links.h"
+#include "core/tiers.h"
+
+#include <algorithm>
+
+namespace fabscope {
+
+HostPlaces::HostPlaces(const Fabric& f, const std::vector<bool>& aggregation)
+    : f_(f), names_(f, aggregation), linkOfPort_(linkOfEachPort(f)) {
+    if (f.nodes.empty()) return;
+    tier_ = computeTiers(f);
+    for (std::size_t i = 0; i < f.nodes.size(); ++i)
+        if (f.nodes[i].type == NodeType::Switch) top_ = std::max(top_, tier_[i]);
+}
+
+HostPlaces::HostPlaces(const Fabric& f) : HostPlaces(f, findAggregationNodes(f)) {}
+
+const EqualCostRouter& HostPlaces::router() const {
+    if (!router_) router_.emplace(f_);
+    return *router_;
+}
+
+std::vector<NodeId> HostPlaces::nics(const std::string& host) const {
+    std::vector<NodeId> out = names_.nodesLedBy(host);
+    if (out.empty())
+        if (auto one = names_.node(host)) out.push_back(*one);
+    return out;
+}
+
+std::optional<std::pair<NodeId, double>> HostPlaces::uplink(NodeId nic) const {
+    const auto mine = names_.linkedPort(nic);
+    if (!mine) return std::nullopt;
+    const Link& l = f_.link(*linkOfPort_[mine->value()]);
+    const PortId other = l.a == *mine ? l.b : l.a;
+    const auto cap = l.capacityBps ? l.capacityBps : f_.port(*mine).capacityBps;
+    return std::pair{f_.port(other).node, static_cast<double>(cap) / 1e9};
+}
+
+PairDistance HostPlaces::distance(NodeId a, NodeId b) const {
+    const auto one = router().routes(a, b, 1);
+    if (one.empty()) return PairDistance::Unknown;
+    int climb = 0;
+    for (const Hop& h : one.front()) climb = std::max(climb, tier_[f_.port(h.rx).node.value()]);
+    return climb <= 1 ? PairDistance::SameLeaf : climb < top_ ? PairDistance::SamePod : PairDistance::AcrossSpines;
+}
+
+} // namespace fabscope
