@@ -5,6 +5,7 @@
 #include "core/fabric_builder.h"
 #include "core/mapped_file.h"
 #include "core/sha256.h"
+#include "core/store/early_writeback.h"
 #include "core/worker_threads.h"
 #include "importers/ibdiagnet_folder.h"
 #include "importers/pending_file.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <filesystem>
@@ -516,6 +518,9 @@ private:
         // A Cancel clicked while the samples were written (after the parse's last progress call)
         // still stops the import: nothing of the file is committed.
         if (const ProgressFn p = progressFor(pf.size); p && !p(1.0)) throw ImportCancelled();
+        // While the hash of a large file is still running, its pages reach the disk.
+        if (pf.shaLater.valid() && pf.shaLater.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+            writeAheadOfCommit(store_);
         store_.recordImport(pf.path, shaOf(pf), std::string(pf.importer->name()), rows);
         if (pf.size >= kHashAlongsideBytes) pf.releaseBeside();  // parsed and hashed (shaOf waited)
         pf.kept.clear();  // a small file's, now

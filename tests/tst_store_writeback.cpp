@@ -106,6 +106,32 @@ private Q_SLOTS:
         QCOMPARE(last.values.back(), 1e9 * (kSamples - 1) + 0.5 * (kSeries - 1) + 0.25);
     }
 
+    // An import that waits for its file's hash writes its pages ahead (writeAheadOfCommit): the
+    // commit then has nothing left to add to the file. Rolled back after that, the store is still
+    // as it was: the journal covers every page written ahead.
+    void writingAheadLeavesTheCommitNothingToWrite() {
+        const std::string path = dir_.filePath(QStringLiteral("ahead.sqlite")).toStdString();
+        Store store(path);
+        std::uintmax_t cached = 0, ahead = 0;
+        writeBulk(store, path, std::filesystem::file_size(path), false, [&] {
+            cached = std::filesystem::file_size(path);
+            writeAheadOfCommit(store);
+            ahead = std::filesystem::file_size(path);
+        });
+        QVERIFY2(ahead > cached, qPrintable(QStringLiteral("%1 -> %2 bytes").arg(cached).arg(ahead)));  // the cache held pages
+        {
+            const Store reader(path, Store::Mode::ReadOnly);
+            QCOMPARE(reader.info().samples, std::size_t{0});
+        }
+        writeBulk(store, path, std::filesystem::file_size(path), true, [&] {
+            writeAheadOfCommit(store);
+            ahead = std::filesystem::file_size(path);
+        });
+        QCOMPARE(std::filesystem::file_size(path), ahead);
+        const Store reader(path, Store::Mode::ReadOnly);
+        QCOMPARE(reader.info().samples, std::size_t{kSeries} * kSamples);
+    }
+
     // While an import's spilled pages sit in the file uncommitted, another process (a second
     // import, the GUI) must wait for it: were the import's file locks dropped, that process would
     // take the journal for a crashed writer's and roll it back under the import. The writeback's

@@ -1,8 +1,13 @@
 #include "core/store/early_writeback.h"
 
+#include "core/store/store.h"
+
+#include <sqlite3.h>
+
 #if defined(__linux__)
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <filesystem>
@@ -19,26 +24,37 @@ bool sameFile(int fd, unsigned long long device, unsigned long long inode) {
     return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == device && st.st_ino == inode;
 }
 
-} // namespace
-#endif
-
-EarlyWriteback::EarlyWriteback(const std::string& path, std::size_t every) : every_(every) {
-#if defined(__linux__)
+// A descriptor this process holds on the file at `path` (SQLite's), or -1; its device and inode
+// in `device`, `inode`. Writeback and syncs act on the file's pages, whichever descriptor names it.
+int borrowedDescriptor(const std::string& path, unsigned long long& device, unsigned long long& inode) {
     struct stat want {};
-    if (::stat(path.c_str(), &want) != 0) return;
-    device_ = want.st_dev;
-    inode_ = want.st_ino;
-    // Writeback acts on the file's pages, whichever of the process's descriptors names it.
+    if (::stat(path.c_str(), &want) != 0) return -1;
+    device = want.st_dev;
+    inode = want.st_ino;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
         const std::string name = entry.path().filename().string();
         int fd = -1;
         if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc{}) continue;
-        if (sameFile(fd, device_, inode_)) {
-            fd_ = fd;
-            break;
-        }
+        if (sameFile(fd, device, inode)) return fd;
     }
+    return -1;
+}
+
+} // namespace
+#endif
+
+void writeAheadOfCommit(Store& store) {
+    if (sqlite3_db_cacheflush(store.handle()) != SQLITE_OK) return;  // SQLITE_BUSY: the commit writes them
+#if defined(__linux__)
+    unsigned long long device = 0, inode = 0;
+    if (const int fd = borrowedDescriptor(store.path(), device, inode); fd >= 0) ::fdatasync(fd);
+#endif
+}
+
+EarlyWriteback::EarlyWriteback(const std::string& path, std::size_t every) : every_(every) {
+#if defined(__linux__)
+    fd_ = borrowedDescriptor(path, device_, inode_);
 #else
     (void)path;
 #endif

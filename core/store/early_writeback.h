@@ -19,6 +19,15 @@
 
 namespace fabscope {
 
+class Store;
+
+// Before a commit that has to wait (for the hash of the file it records): the pages SQLite
+// still holds for the open transaction go into the file, and the file to the disk, now, so the
+// commit writes and syncs only what changes after this. Durability is unchanged (the commit
+// still syncs); the disk's time moves into the wait. Pages that need their journal synced first
+// are held back by SQLite itself.
+void writeAheadOfCommit(Store& store);
+
 class EarlyWriteback {
 public:
     explicit EarlyWriteback(const std::string& path, std::size_t every = std::size_t{4} << 20);
