@@ -31,9 +31,9 @@ int borrowedDescriptor(const std::string& path, unsigned long long& device, unsi
     if (::stat(path.c_str(), &want) != 0) return -1;
     device = want.st_dev;
     inode = want.st_ino;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
-        const std::string name = entry.path().filename().string();
+    std::error_code ec;  // never thrown: without /proc there is simply no writeback
+    for (std::filesystem::directory_iterator it("/proc/self/fd", ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
         int fd = -1;
         if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc{}) continue;
         if (sameFile(fd, device, inode)) return fd;
