@@ -8,6 +8,7 @@
 #include "core/store/early_writeback.h"
 #include "core/worker_threads.h"
 #include "importers/ibdiagnet_folder.h"
+#include "importers/import_inputs.h"
 #include "importers/pending_file.h"
 #include "importers/terminal_capture.h"
 
@@ -100,32 +101,6 @@ Diagnostic located(const ImportError& e, std::string_view text) {
 }
 
 std::string_view withoutUtf8Bom(std::string_view b) { return b.substr(0, 3) == "\xEF\xBB\xBF" ? b.substr(3) : b; }
-
-std::vector<std::string> expand(const std::vector<std::string>& paths, ImportSummary& summary) {
-    std::vector<std::string> files;
-    for (const auto& p : paths) {
-        std::error_code ec;
-        if (fs::is_directory(p, ec)) {
-            std::vector<std::string> inDir;
-            for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-                const auto name = it->path().filename().string();
-                if (name.starts_with('.')) {
-                    if (it->is_directory()) it.disable_recursion_pending();
-                    continue;
-                }
-                if (it->is_regular_file()) inDir.push_back(it->path().string());
-            }
-            std::sort(inDir.begin(), inDir.end());
-            files.insert(files.end(), inDir.begin(), inDir.end());
-        } else if (fs::exists(p, ec)) {
-            files.push_back(p);
-        } else {
-            summary.files.push_back({p, FileStatus::Failed, "", 0});
-            summary.diagnostics.push_back({p, 0, Severity::Error, "no such file or directory"});
-        }
-    }
-    return files;
-}
 
 // nccl-tests run with NCCL_DEBUG=INFO print the job's NCCL log between their table rows: the
 // same file is then a benchmark and a job, stored under one import record.
@@ -275,7 +250,7 @@ private:
 
     // Phase 1: open, hash and classify every file; skip what is not needed or already stored.
     void classify(const std::vector<std::string>& paths) {
-        const auto inputs = expand(paths, summary_);
+        const auto inputs = importInputs(paths, store_.path(), summary_);
         std::set<std::string> storedNames;  // file names of earlier imports
         for (const auto& r : store_.imports()) storedNames.insert(fs::path(r.file).filename().string());
         std::set<fs::path> dbCsvDirs;  // folders whose ibdiagnet2.db_csv is in this import

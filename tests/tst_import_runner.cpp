@@ -62,6 +62,24 @@ private Q_SLOTS:
         QCOMPARE(info.ports, 2 * m.links);
     }
 
+    // A capture folder that also holds its store: the store and its journal are no inputs. They
+    // failed as "unrecognised format", so such an import exited 1 every time.
+    void aFolderHoldingItsStoreImportsTheRest() {
+        const auto m = writeDemo(p("withstore"), {});
+        Store store(p("withstore/fabric.sqlite"));
+        write(p("withstore/fabric.sqlite-journal"), "");  // empty: no hot journal to SQLite
+        ImportRunner runner(store, registry_);
+        const auto summary = runner.run({p("withstore")}, {});
+        QVERIFY(!summary.anyFailed());
+        QCOMPARE(summary.count(FileStatus::Imported), std::size_t{2});
+        QCOMPARE(summary.count(FileStatus::Skipped), std::size_t{2});
+        QCOMPARE(store.info().samples, m.rows);
+        const auto named = runner.run({p("withstore/fabric.sqlite")}, {});
+        QVERIFY(!named.anyFailed());
+        QCOMPARE(named.count(FileStatus::Skipped), std::size_t{1});
+        QVERIFY(named.diagnostics.front().message.find("the store this import writes into") != std::string::npos);
+    }
+
     void reimportIsANoOpThatSaysSo() {
         DemoStore demo(p("again"), p("again.sqlite"), registry_, DemoStore::Import::Whole);
         const auto second = demo.runner.run({p("again/counters.csv"), p("again/topology.ibnetdiscover")}, {});
