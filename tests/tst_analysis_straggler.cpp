@@ -4,6 +4,8 @@
 // ranks on hosts the fabric does not have.
 #include "analysis_fixture.h"
 #include "pfc_storm_fixture.h"
+#include "core/analysis/host_places.h"
+#include "core/analysis/probe_routes.h"
 #include "core/analysis/rank_hosts.h"
 
 using namespace atest;
@@ -178,6 +180,38 @@ private Q_SLOTS:
         QCOMPARE(at("gpu05"), std::string("gpu05 mlx5_0:1"));
         QCOMPARE(at("gpu06"), std::string("gpu06:1"));
         QCOMPARE(at("gpu07"), std::string("-"));
+    }
+
+    void probesJobsAndBenchmarksPlaceAHostAlike() {
+        // One host rule for every log: a probe, a job rank and a benchmark naming "gpu05" meet the
+        // fabric at the same NIC, its first in fabric order (here mlx5_1, whose name sorts after
+        // mlx5_0: the probes' old rule of their own took mlx5_0). A probe may also name a GUID;
+        // a switch is never a probe's host, and a hop may name it.
+        MiniFabric m;
+        const NodeId leaf = m.sw("leaf01");
+        const NodeId nic1 = m.host("gpu05 mlx5_1"), nic0 = m.host("gpu05 mlx5_0"), lone = m.host("gpu06");
+        m.link(leaf, 3, nic1, 1);
+        m.link(leaf, 4, nic0, 1);
+        m.link(leaf, 5, lone, 1);
+        const Fabric f = m.build();
+        const HostPlaces places(f);
+        const ProbeRouter router(places, {}, 4);
+        const auto name = [&](std::optional<PortId> p) {
+            return p ? f.node(f.port(*p).node).description + ":" + f.port(*p).name : std::string("-");
+        };
+        QCOMPARE(name(places.hosts().port("gpu05")), std::string("gpu05 mlx5_1:1"));
+        QCOMPARE(name(router.hostPort("gpu05")), name(places.hosts().port("gpu05")));
+        QCOMPARE(name(router.hostPort(" gpu05 mlx5_0 ")), std::string("gpu05 mlx5_0:1"));
+        QCOMPARE(name(router.hostPort(f.node(lone).guid)), std::string("gpu06:1"));
+        QCOMPARE(name(router.hostPort("leaf01")), std::string("-"));
+        QCOMPARE(name(router.hostPort(f.node(leaf).guid)), std::string("-"));
+        QVERIFY(router.node("gpu05") == nic1);
+        QVERIFY(router.node("leaf01") == leaf);
+        QVERIFY(router.node("gpu07") == std::nullopt);
+        const ProbeRoutes r = router.routes(*router.hostPort("gpu05"), *router.hostPort("gpu06"), {});
+        QCOMPARE(r.routes.size(), std::size_t{1});
+        QCOMPARE(name(r.routes[0].hops.front().tx), std::string("gpu05 mlx5_1:1"));
+        QVERIFY(places.distance(nic0, lone) == PairDistance::SameLeaf);
     }
 
     void largeJobsUseRingNeighbours() {

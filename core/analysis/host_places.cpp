@@ -39,11 +39,20 @@ std::optional<std::pair<NodeId, double>> HostPlaces::uplink(NodeId nic) const {
 }
 
 PairDistance HostPlaces::distance(NodeId a, NodeId b) const {
-    const auto one = router().routes(a, b, 1);
-    if (one.empty()) return PairDistance::Unknown;
-    int climb = 0;
-    for (const Hop& h : one.front()) climb = std::max(climb, tier_[f_.port(h.rx).node.value()]);
-    return climb <= 1 ? PairDistance::SameLeaf : climb < top_ ? PairDistance::SamePod : PairDistance::AcrossSpines;
+    // The route between two hosts climbs as high as the one between the switches they meet.
+    const auto meets = [this](NodeId n) {
+        const auto up = uplink(n);
+        return up ? up->first.value() : n.value();
+    };
+    const auto key = std::pair{meets(a), meets(b)};
+    if (const auto it = distanceOf_.find(key); it != distanceOf_.end()) return it->second;
+    PairDistance d = PairDistance::Unknown;
+    if (const auto one = router().routes(a, b, 1); !one.empty()) {
+        int climb = 0;
+        for (const Hop& h : one.front()) climb = std::max(climb, tier_[f_.port(h.rx).node.value()]);
+        d = climb <= 1 ? PairDistance::SameLeaf : climb < top_ ? PairDistance::SamePod : PairDistance::AcrossSpines;
+    }
+    return distanceOf_.emplace(key, d).first->second;
 }
 
 } // namespace fabscope

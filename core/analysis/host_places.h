@@ -2,12 +2,15 @@
 // What the fabric says about benchmark hosts: the NICs a host has, the switch and line rate
 // each NIC meets, how far apart two hosts are, and one router for the routes between them.
 // Built once per analysis and shared by the pairwise verdicts (judgePairBenchmarks) and the
-// findings that name a pair's route (detectPairBenchmarks), so the fabric is indexed once.
+// findings that name a pair's route (detectPairBenchmarks), and by the probes' routes
+// (ProbeRouter), so the fabric is indexed once. Not for concurrent use (its router and distances
+// are filled in on first use).
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/rank_hosts.h"
 #include "core/model.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,7 +33,8 @@ public:
     [[nodiscard]] std::vector<NodeId> nics(const std::string& host) const;
     // The NIC's linked port: its switch and its line rate (Gb/s).
     [[nodiscard]] std::optional<std::pair<NodeId, double>> uplink(NodeId nic) const;
-    // The highest tier one shortest route between the two nodes climbs to.
+    // The highest tier one shortest route between the two nodes climbs to. Remembered per pair
+    // of the switches the two meet: a mesh of n hosts asks n^2 times, its leaves far fewer.
     [[nodiscard]] PairDistance distance(NodeId a, NodeId b) const;
 
 private:
@@ -40,6 +44,7 @@ private:
     std::vector<int> tier_;
     int top_ = 1;
     mutable std::optional<EqualCostRouter> router_;
+    mutable std::map<std::pair<std::uint32_t, std::uint32_t>, PairDistance> distanceOf_;
 };
 
 } // namespace fabscope

@@ -9,6 +9,7 @@
 #include "core/analysis/detectors.h"
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/format.h"
+#include "core/analysis/host_places.h"
 #include "core/analysis/port_load.h"
 #include "core/analysis/probe_routes.h"
 #include "core/analysis/rank_hosts.h"
@@ -258,9 +259,9 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
     flagLinks(ctx, soFar, s);
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
-    const ProbeRouter router(ctx.fabric(), tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
-    const RankHosts hosts(ctx.fabric(), ctx.aggregationNodes());
-    for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, hosts, sj, s));
+    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());
+    const ProbeRouter router(places, tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
+    for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, places.hosts(), sj, s));
     return out;
 }
 

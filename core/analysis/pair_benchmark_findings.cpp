@@ -13,7 +13,6 @@
 #include "core/analysis/rank_hosts.h"
 #include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
-#include "core/tiers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -142,7 +141,7 @@ Finding slowHost(const AnalysisContext& ctx, const RankHosts& hosts, const PairB
 using PairKey = std::pair<std::string, std::string>;
 
 // The blamed links as lossy_link findings; `blamedOf` gets, per explained pair, the link's label.
-void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const PairBenchmarks& pb,
+void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const HostPlaces& places, const PairBenchmarks& pb,
                 const std::map<PairKey, std::vector<std::size_t>>& byPair, const std::set<std::string>& slowHosts,
                 std::vector<Finding>& out, std::map<PairKey, std::string>& blamedOf) {
     const Fabric& fabric = ctx.fabric();
@@ -150,7 +149,7 @@ void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const P
     const AnalysisConfig& cfg = ctx.config();
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
-    const ProbeRouter router(fabric, tables, static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
+    const ProbeRouter router(places, tables, static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
     std::vector<VotingPair> votes;
     std::vector<const PairKey*> keys;
     std::vector<bool> failed;
@@ -170,7 +169,7 @@ void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const P
         keys.push_back(&key);
         failed.push_back(std::any_of(runs.begin(), runs.end(), [&](std::size_t i) { return pb.runs[i].failed(); }));
     }
-    const std::vector<int> tier = computeTiers(fabric);
+    const std::vector<int>& tier = ctx.tiers();
     for (const BlamedLinks& b : fabscope::blameLinks(votes, cfg.lossyLink.minBadVotes, cfg.lossyLink.maxGoodShare)) {
         Finding f;
         f.kind = FindingKind::LossyLink;
@@ -239,7 +238,7 @@ void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::v
         byPair[std::minmax(r.hostA, r.hostB)].push_back(i);
     }
     std::map<PairKey, std::string> blamedOf;
-    blameBenchmarkLinks(store, ctx, pb, byPair, slowHosts, out, blamedOf);
+    blameBenchmarkLinks(store, ctx, places, pb, byPair, slowHosts, out, blamedOf);
     for (const auto& [pair, members] : byPair)
         if (std::any_of(members.begin(), members.end(), [&](std::size_t i) { return pb.runs[i].bad(); })) {
             out.push_back(slowPair(ctx, places, pb, members, slowHosts));

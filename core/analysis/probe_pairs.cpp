@@ -1,8 +1,8 @@
 #include "core/analysis/probe_pairs.h"
 
+#include "core/analysis/host_places.h"
 #include "core/natural_order.h"
 #include "core/store/probes.h"
-#include "core/tiers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -96,12 +96,18 @@ double percentile(const std::vector<double>& sorted, double q) {
 }
 
 ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to, std::size_t maxRoutes) {
+    if (fabric.nodes.empty()) return {};
+    return loadProbePairs(store, HostPlaces(fabric), from, to, maxRoutes);
+}
+
+ProbePairs loadProbePairs(const Store& store, const HostPlaces& places, double from, double to, std::size_t maxRoutes) {
     ProbePairs out;
+    const Fabric& fabric = places.fabric();
     const auto probes = loadProbes(store, from, to);
     if (probes.empty() || fabric.nodes.empty()) return out;
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
-    const ProbeRouter router(fabric, tables, maxRoutes);
+    const ProbeRouter router(places, tables, maxRoutes);
 
     std::map<Key, Gather> groups;
     for (const ProbeResult& p : probes) {
@@ -110,30 +116,6 @@ ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from,
         if (!p.path.empty()) ++g.paths[p.path];
     }
 
-    // Tiers give each pair its distance: the highest tier a shortest route between them climbs to.
-    const std::vector<int> tier = computeTiers(fabric);
-    int top = 1;
-    for (std::size_t i = 0; i < fabric.nodes.size(); ++i)
-        if (fabric.nodes[i].type == NodeType::Switch) top = std::max(top, tier[i]);
-    const EqualCostRouter shortest(fabric);
-    // The class depends only on the switches the two hosts hang off: one shortest route per pair of them.
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::optional<int>> climbOf;
-    auto climbBetween = [&](PortId s, PortId d) -> std::optional<int> {
-        auto edge = [&](PortId p) {  // the node at the other end of the host's cable
-            const Link& l = fabric.link(*router.linkOf(p));
-            return fabric.port(l.a == p ? l.b : l.a).node.value();
-        };
-        const auto key = std::pair{edge(s), edge(d)};
-        auto it = climbOf.find(key);
-        if (it != climbOf.end()) return it->second;
-        const auto one = shortest.routes(fabric.port(s).node, fabric.port(d).node, 1);
-        std::optional<int> climb;
-        if (!one.empty()) {
-            climb = 0;
-            for (const Hop& h : one.front()) climb = std::max(*climb, tier[fabric.port(h.rx).node.value()]);
-        }
-        return climbOf.emplace(key, climb).first->second;
-    };
     std::set<std::string> unknown;
     for (const auto& [key, g] : groups) {
         const auto& [tool, size, src, dst] = key;
@@ -148,9 +130,12 @@ ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from,
         p.dst = dst;
         p.srcPort = *s;
         p.dstPort = *d;
-        const auto climb = climbBetween(*s, *d);
-        if (!climb) continue;  // not connected
-        p.distance = *climb <= 1 ? DistanceClass::SameLeaf : *climb < top ? DistanceClass::SamePod : DistanceClass::AcrossSpines;
+        switch (places.distance(fabric.port(*s).node, fabric.port(*d).node)) {
+        case PairDistance::Unknown: continue;  // not connected
+        case PairDistance::SameLeaf: p.distance = DistanceClass::SameLeaf; break;
+        case PairDistance::SamePod: p.distance = DistanceClass::SamePod; break;
+        case PairDistance::AcrossSpines: p.distance = DistanceClass::AcrossSpines; break;
+        }
         summarise(p, g.rows);
         const auto back = groups.find(Key{tool, size, dst, src});
         p.forward = router.routes(*s, *d, g.paths);

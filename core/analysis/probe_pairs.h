@@ -43,8 +43,13 @@ struct ProbePairs {
     std::vector<std::string> unknownHosts;  // named by probes, not in the fabric
 };
 
-// Pairs of the probes whose time lies in [from, to], mapped onto `fabric` (the latest snapshot)
-// and its forwarding tables. Pairs whose hosts the fabric lacks are left out (unknownHosts).
+// Pairs of the probes whose time lies in [from, to], mapped onto the fabric of `places` (the
+// latest snapshot) and its forwarding tables. Pairs whose hosts the fabric lacks are left out
+// (unknownHosts).
+class HostPlaces;
+[[nodiscard]] ProbePairs loadProbePairs(const Store& store, const HostPlaces& places, double from, double to,
+                                        std::size_t maxRoutes);
+// The same with a host index of its own (for a view that has no analysis at hand).
 [[nodiscard]] ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to,
                                         std::size_t maxRoutes);
 

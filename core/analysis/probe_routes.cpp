@@ -1,5 +1,6 @@
 #include "core/analysis/probe_routes.h"
 
+#include "core/analysis/host_places.h"
 #include "core/natural_order.h"
 #include "core/port_links.h"
 
@@ -40,8 +41,9 @@ PathHop parsePathHop(std::string_view hop) {
     return {std::string(hop), {}};
 }
 
-ProbeRouter::ProbeRouter(const Fabric& f, const std::vector<SwitchRoutes>& tables, std::size_t maxRoutes)
-    : fabric_(f), maxRoutes_(maxRoutes), equalCost_(f) {
+ProbeRouter::ProbeRouter(const HostPlaces& places, const std::vector<SwitchRoutes>& tables, std::size_t maxRoutes)
+    : places_(places), fabric_(places.fabric()), maxRoutes_(maxRoutes) {
+    const Fabric& f = fabric_;
     linkOfPort_ = linkOfEachPort(f);
     linksOfNode_.resize(f.nodes.size());
     for (std::size_t i = 0; i < f.links.size(); ++i) {
@@ -50,20 +52,12 @@ ProbeRouter::ProbeRouter(const Fabric& f, const std::vector<SwitchRoutes>& table
         if (b != a) linksOfNode_[b].push_back(LinkId(i));
     }
     for (std::size_t i = 0; i < f.ports.size(); ++i)
-        if (linkOfPort_[i] && f.node(f.ports[i].node).type != NodeType::Switch) hostPortOf_.emplace(f.ports[i].node.value(), PortId(i));
-    for (std::size_t i = 0; i < f.ports.size(); ++i)
         portByNumber_.emplace(std::pair{f.ports[i].node.value(), f.ports[i].number}, PortId(i));
-    // Host names ("gpu001" for "gpu001 mlx5_0") are weakest: a full name always wins, and of a
-    // multi-NIC host's CAs the first in natural order stands for the host.
+    // Of two nodes with one name, the later in natural order keeps it (as before the host rule
+    // was shared: a GUID, system name or description names one node in a sane fabric).
     std::vector<std::uint32_t> order(f.nodes.size());
     for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](auto a, auto b) { return naturalLess(f.nodes[a].description, f.nodes[b].description); });
-    for (auto i : order) {
-        const Node& n = f.nodes[i];
-        if (n.type == NodeType::Switch) continue;
-        const auto sp = n.description.find(' ');
-        if (sp != std::string::npos) byName_.emplace(n.description.substr(0, sp), i);
-    }
     for (auto i : order) {
         const Node& n = f.nodes[i];
         for (const std::string* name : {&n.guid, &n.systemName, &n.description})
@@ -77,17 +71,18 @@ ProbeRouter::ProbeRouter(const Fabric& f, const std::vector<SwitchRoutes>& table
 }
 
 std::optional<NodeId> ProbeRouter::node(std::string_view name) const {
-    auto it = byName_.find(std::string(trimmed(name)));
-    if (it == byName_.end()) return std::nullopt;
-    return NodeId(it->second);
+    const std::string key(trimmed(name));
+    if (auto it = byName_.find(key); it != byName_.end()) return NodeId(it->second);
+    return places_.hosts().node(key);  // a host name: "gpu001" of "gpu001 mlx5_0"
 }
 
 std::optional<PortId> ProbeRouter::hostPort(std::string_view name) const {
-    const auto n = node(name);
-    if (!n) return std::nullopt;
-    const auto it = hostPortOf_.find(n->value());
-    if (it == hostPortOf_.end()) return std::nullopt;
-    return it->second;
+    const std::string key(trimmed(name));
+    if (auto p = places_.hosts().port(key)) return p;
+    // Else a GUID (or a name the host rule does not take): its node, when that is a host.
+    const auto it = byName_.find(key);
+    if (it == byName_.end() || fabric_.nodes[it->second].type == NodeType::Switch) return std::nullopt;
+    return places_.hosts().linkedPort(NodeId(it->second));
 }
 
 // Follows the destination's LID through each switch's table from the source host.
@@ -164,7 +159,7 @@ ProbeRoutes ProbeRouter::routes(PortId src, PortId dst, const std::map<std::vect
             return out;
         }
     out.source = RouteSource::EqualCost;
-    auto all = equalCost_.routes(fabric_.port(src).node, fabric_.port(dst).node, maxRoutes_);
+    auto all = places_.router().routes(fabric_.port(src).node, fabric_.port(dst).node, maxRoutes_);
     for (auto& r : all) out.routes.push_back({1.0 / static_cast<double>(all.size()), std::move(r)});
     return out;
 }

@@ -1,9 +1,9 @@
 #pragma once
 // Where a probe between two hosts went: its routes over the fabric, from the probe's recorded
 // path (the `path` column of a pingmesh CSV), else the forwarding tables (dump_fts / ibroute)
-// traced hop by hop, else every equal-cost shortest route. Host and hop names resolve to nodes
-// the way users write them: a node description ("gpu001 mlx5_0"), a host name ("gpu001", the
-// first word of a CA's description), a system name or a GUID.
+// traced hop by hop, else every equal-cost shortest route. A probe's host resolves by the one
+// host rule (RankHosts: "gpu001 mlx5_0", "gpu001", a system name), else by its GUID; a hop by
+// any node's full name (description, system name, GUID), else by the host rule.
 #include "core/analysis/equal_cost_paths.h"
 #include "core/model.h"
 #include "core/store/store.h"
@@ -38,10 +38,14 @@ struct PathHop {
 };
 PathHop parsePathHop(std::string_view hop);
 
+class HostPlaces;
+
 class ProbeRouter {
 public:
-    // `tables`: the forwarding tables of the fabric's snapshot (Store::routes), may be empty.
-    ProbeRouter(const Fabric& fabric, const std::vector<SwitchRoutes>& tables, std::size_t maxRoutes);
+    // `places`: the analysis' host index and equal-cost router (host_places.h), shared rather
+    // than built again; it must outlive this. `tables`: the forwarding tables of the fabric's
+    // snapshot (Store::routes), may be empty.
+    ProbeRouter(const HostPlaces& places, const std::vector<SwitchRoutes>& tables, std::size_t maxRoutes);
 
     // The connected port of the host a probe names; nullopt when the fabric has no such host.
     [[nodiscard]] std::optional<PortId> hostPort(std::string_view name) const;
@@ -58,15 +62,14 @@ private:
     std::optional<Route> traceTables(PortId src, PortId dst) const;
     std::optional<Route> resolvePath(PortId src, PortId dst, const std::vector<std::string>& hops) const;
 
+    const HostPlaces& places_;
     const Fabric& fabric_;
     std::size_t maxRoutes_;
-    EqualCostRouter equalCost_;
-    std::unordered_map<std::string, std::uint32_t> byName_;            // every name a node goes by
+    std::unordered_map<std::string, std::uint32_t> byName_;            // every full name a node goes by
     std::unordered_map<std::uint32_t, const SwitchRoutes*> tables_;    // node -> its forwarding table
     std::map<std::pair<std::uint32_t, int>, PortId> portByNumber_;     // (node, port number)
     std::vector<std::optional<LinkId>> linkOfPort_;
     std::vector<std::vector<LinkId>> linksOfNode_;
-    std::unordered_map<std::uint32_t, PortId> hostPortOf_;  // CA node -> its first connected port
 };
 
 } // namespace fabscope

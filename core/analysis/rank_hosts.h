@@ -2,8 +2,8 @@
 // Finds a host on the fabric by the names a log gave (a job rank's host and device, a benchmark's
 // host), with the fabric's names indexed once: a job of 16k ranks on a 30k-node fabric asked each
 // rank by a scan of every node, building strings as it went (minutes, where this takes
-// milliseconds). The one rule for a host named by a log: jobs, benchmarks, what-ifs and the
-// pairwise matrix use it (probe pairs, which may name a node GUID, have probe_routes.h's).
+// milliseconds). The one rule for a host named by a log: jobs, benchmarks, probes, what-ifs and
+// the pairwise matrix use it (probes may also name a node GUID, probe_routes.h).
 #include "core/model.h"
 
 #include <optional>

@@ -38,8 +38,9 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.benchmarks = collectBenchmarks(store, ctx.fabric());
     // The same runs and thresholds as the slow_pair / slow_host detector, so the section and the
     // findings agree.
-    r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, HostPlaces(ctx.fabric(), ctx.aggregationNodes()), options.config.pairBenchmark);
-    r.probes = loadProbePairs(store, ctx.fabric(), r.findings.windowStart, r.findings.windowEnd,
+    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());  // one host index for both
+    r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, places, options.config.pairBenchmark);
+    r.probes = loadProbePairs(store, places, r.findings.windowStart, r.findings.windowEnd,
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
                                       [](const TierDirection& g) { return g.directions > 0; });
