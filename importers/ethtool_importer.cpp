@@ -3,6 +3,8 @@
 #include "importers/line_reader.h"
 #include "importers/text_util.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <unordered_map>
@@ -29,6 +31,24 @@ std::optional<std::string_view> headerInterface(std::string_view l) {
 std::string hostFromFileName(std::string_view path) {
     std::string name = std::filesystem::path(std::string(path)).filename().string();
     return name.substr(0, name.find('.'));
+}
+
+// "gpu01.ens1f0np0.txt" -> "ens1f0np0": a bare `ethtool -S IFACE > FILE` holds no line naming
+// its interface, so its file name may, as HOST.IFACE.<anything>. An interface name starts with
+// a letter and holds a digit (eth0, ens1f0np0, enp65s0f1): "gpu01.ethtool.txt" names none.
+std::string interfaceFromFileName(std::string_view path) {
+    const std::string name = std::filesystem::path(std::string(path)).filename().string();
+    const auto first = name.find('.');
+    if (first == std::string::npos) return {};
+    const auto second = name.find('.', first + 1);
+    if (second == std::string::npos) return {};  // HOST.txt: the part after the dot is the extension
+    const std::string part = name.substr(first + 1, second - first - 1);
+    const bool letterFirst = !part.empty() && std::isalpha(static_cast<unsigned char>(part.front()));
+    const bool digit = std::any_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const bool plain = std::all_of(part.begin(), part.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '@';
+    });
+    return letterFirst && digit && plain ? part : std::string();
 }
 
 // "rx_prio3_pause" -> (rx, 3, rest "pause")
@@ -89,6 +109,7 @@ std::int64_t EthtoolImporter::read(const ImportInput& in, SampleWriter& out, Dia
                                     const ProgressFn& progress) const {
     const std::string node = hostFromFileName(in.file);
     if (node.empty()) diag.fail(0, "the file name gives no host (expected HOST.ethtool.txt)");
+    const std::string portInName = interfaceFromFileName(in.file);
     LineReader reader(in.bytes, &progress);
     std::string_view raw;
     std::string port;
@@ -120,8 +141,13 @@ std::int64_t EthtoolImporter::read(const ImportInput& in, SampleWriter& out, Dia
         if (!value) diag.fail(reader.number(), "counter " + std::string(name) + " has no integer value");
         const auto counter = ethtoolCounter(name);
         if (!counter) continue;  // per-queue and software counters are not stored
+        if (port.empty() && !portInName.empty()) {
+            port = portInName;
+            diag.warn(reader.number(), "no `ethtool -S IFACE` line before the counters: the port is " + port + ", from the file name");
+        }
         if (port.empty())
-            diag.fail(reader.number(), "counter before any `ethtool -S IFACE` line: the port is unknown (see docs/FORMATS.md)");
+            diag.fail(reader.number(), "counter before any `ethtool -S IFACE` line, and the file name names no interface "
+                                       "(HOST.IFACE.txt): the port is unknown (see docs/FORMATS.md)");
         if (!sawTime && !warnedNoTime) {
             diag.warn(reader.number(), "no `date +%s` line before the capture: the file's mtime is used");
             warnedNoTime = true;

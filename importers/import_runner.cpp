@@ -155,6 +155,13 @@ public:
         : store_(store), registry_(registry), options_(options), progress_(progress) {}
 
     ImportSummary run(const std::vector<std::string>& paths) {
+        importAll(paths);
+        settleTwins();
+        return std::move(summary_);
+    }
+
+private:
+    void importAll(const std::vector<std::string>& paths) {
         if (!options_.format.empty()) {
             forced_ = registry_.byName(options_.format);
             if (!forced_) throw std::invalid_argument("unknown format '" + options_.format + "'");
@@ -165,17 +172,36 @@ public:
         refreshIndex();
         if (!importTopology(paths) ||
             !importEach(plans_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writePlanFile(pf, in, diag); }))
-            return std::move(summary_);
+            return;
         if (!counters_.empty() && topologyWritten_) refreshIndex();  // counters map onto the new snapshot
         if (importEach(counters_, [this](PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) {
                 return writeCounters(pf, in, diag);
             }) &&
             importEach(jobs_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writeJobFile(pf, in, diag); }))
             importEach(probes_, [this](const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag) { return writeProbeFile(pf, in, diag); });
-        return std::move(summary_);
     }
 
-private:
+    // Files with the content of an earlier file of this call: stored now, they were imported as
+    // that file; else it failed, and each is tried on its own (an importer may take the host
+    // from the file's name), unless the import was cancelled.
+    void settleTwins() {
+        std::vector<std::string> retry;
+        for (const auto& [path, sha] : twins_)
+            if (const auto prior = store_.findImport(sha)) {
+                alreadyImported(path, prior->format, prior->file);
+            } else if (summary_.cancelled) {
+                summary_.files.push_back({path, FileStatus::Skipped, "", 0});
+                summary_.diagnostics.push_back({path, 0, Severity::Info, "not tried: the import was cancelled"});
+            } else {
+                retry.push_back(path);
+            }
+        if (retry.empty()) return;
+        ImportSummary more = ImportSession(store_, registry_, options_, progress_).run(retry);
+        summary_.files.insert(summary_.files.end(), more.files.begin(), more.files.end());
+        summary_.diagnostics.insert(summary_.diagnostics.end(), more.diagnostics.begin(), more.diagnostics.end());
+        summary_.cancelled = more.cancelled;
+    }
+
     // The index is built when a file's importer first asks for it, after each new snapshot.
     void refreshIndex() {
         index_.reset();
@@ -229,22 +255,23 @@ private:
         summary_.diagnostics.push_back(
             {path, 0, Severity::Info, "already imported" + (priorFile.empty() ? std::string() : " as " + priorFile) + " (same SHA-256): nothing to do"});
     }
-    // True when a file of this content is stored, or met earlier in this call.
+    // True when a file of this content is stored, or met earlier in this call (settled at the end).
     bool known(const std::string& sha, const std::string& path) {
-        if (auto prior = store_.findImport(sha); prior || seenSha_.count(sha)) {
-            alreadyImported(path, prior ? prior->format : "", prior ? prior->file : "");
+        if (auto prior = store_.findImport(sha)) {
+            alreadyImported(path, prior->format, prior->file);
             return true;
         }
-        seenSha_.insert(sha);
-        return false;
+        if (seenSha_.insert(sha).second) return false;
+        twins_.emplace_back(path, sha);
+        return true;
     }
     // A file hashed alongside its parse: its hash is waited for here, before it is recorded.
     // Throws AlreadyStored (rolling back what the file wrote) when the content is known.
     std::string shaOf(const PendingFile& pf) {
         const std::string sha = pf.shaLater.valid() ? pf.shaLater.get() : pf.sha;
         // Also for a file hashed first: a file hashed alongside may have stored its content since.
+        // (An earlier twin that failed stored nothing: this one's rows are kept.)
         if (auto prior = store_.findImport(sha)) throw AlreadyStored{prior->file};
-        if (pf.shaLater.valid() && !seenSha_.insert(sha).second) throw AlreadyStored{};
         return sha;
     }
 
@@ -551,6 +578,7 @@ private:
     mutable double shown_ = 0;  // the share of all files last shown (progressFor)
     std::optional<FabricIndex> index_;
     std::set<std::string> seenSha_;
+    std::vector<std::pair<std::string, std::string>> twins_;  // (path, SHA-256): see settleTwins
     // Shared with the hash threads, which may outlive the session's files by a moment.
     std::shared_ptr<CoreGate> cores_ = std::make_shared<CoreGate>();
     bool indexBuilt_ = false;

@@ -58,37 +58,61 @@ private Q_SLOTS:
         QCOMPARE(EthtoolImporter().detect("# Port counters: Lid 1 port 1 (CapMask: 0x5300)\nPortXmitData:....5\n"), 0);
     }
 
-    void realCaptureNeedsAHeader() {
+    void realCaptureNamesItsPort() {
+        // The real capture is a bare `ethtool -S IFACE > FILE`: no line names its interface. With
+        // a header line, or with the interface in the file name (HOST.IFACE.txt), it imports;
+        // named only HOST.ethtool.txt it fails at its first stored counter, saying how to name it.
         QTemporaryDir dir;
         const std::string body = readData("mlx5-connectx4-pfc-off.txt");
         const std::string bare = dir.filePath(QStringLiteral("hostx.ethtool.txt")).toStdString();
         std::ofstream(bare) << body;
         const std::string good = dir.filePath(QStringLiteral("gpu07.ethtool.txt")).toStdString();
         std::ofstream(good) << "1700000000\nethtool -S ens1f0np0\n" << body;
+        const std::string named = dir.filePath(QStringLiteral("gpu08.ens2f1np1.txt")).toStdString();
+        std::ofstream(named) << body;
         Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
         ImporterRegistry reg;
         ImportRunner runner(store, reg);
-        const auto sum = runner.run({bare, good}, {});
+        const auto sum = runner.run({bare, good, named}, {});
+        // `named` has `bare`'s bytes: that the first of the two failed does not make it a repeat.
         QCOMPARE(sum.count(FileStatus::Failed), std::size_t{1});
+        QCOMPARE(sum.count(FileStatus::Imported), std::size_t{2});
+        QCOMPARE(sum.count(FileStatus::AlreadyImported), std::size_t{0});
         const auto err = std::find_if(sum.diagnostics.begin(), sum.diagnostics.end(),
                                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
         QCOMPARE(err->file, bare);
-        QVERIFY(err->line > 0);
+        QCOMPARE(err->line, std::int64_t{38});  // link_down_events_phy, the first counter stored
         QVERIFY(QString::fromStdString(err->message).contains(QStringLiteral("ethtool -S IFACE")));
-        std::map<std::string, std::string> byCounter;
-        for (const auto& s : store.series()) {
-            QCOMPARE(s.nodeRef, std::string("gpu07"));
-            QCOMPARE(s.port, std::string("ens1f0np0"));
-            byCounter[s.counter] = s.unit;
+        QVERIFY(QString::fromStdString(err->message).contains(QStringLiteral("HOST.IFACE.txt")));
+        const auto told = std::find_if(sum.diagnostics.begin(), sum.diagnostics.end(), [&](const Diagnostic& d) {
+            return d.file == named && d.severity == Severity::Warning && d.message.find("ens2f1np1, from the file name") != std::string::npos;
+        });
+        QVERIFY(told != sum.diagnostics.end());
+        std::map<std::string, std::map<std::string, std::string>> byPlace;  // node:port -> counter -> unit
+        for (const auto& s : store.series()) byPlace[s.nodeRef + ":" + s.port][s.counter] = s.unit;
+        QCOMPARE(byPlace.size(), std::size_t{2});
+        for (const char* place : {"gpu07:ens1f0np0", "gpu08:ens2f1np1"}) {
+            const auto& c = byPlace[place];
+            QVERIFY2(c.count("xmit_bytes") && c.count("rcv_bytes") && c.count("rx_discards_phy"), place);
+            QVERIFY(!c.count("pfc_rx_pause_prio3"));  // PFC off: mlx5 prints no per-priority pause counters
         }
-        QVERIFY(byCounter.count("xmit_bytes") && byCounter.count("rcv_bytes") && byCounter.count("rx_discards_phy"));
-        QVERIFY(!byCounter.count("pfc_rx_pause_prio3"));  // PFC off: mlx5 prints no per-priority pause counters
         for (const auto& s : store.series())
             if (s.counter == "xmit_bytes") {
                 const auto d = store.loadSeries(s.id);
                 QCOMPARE(d.values, std::vector<double>{2662454044895.0});
-                QCOMPARE(d.timesMs, std::vector<std::int64_t>{1700000000000});
+                if (s.nodeRef == "gpu07") QCOMPARE(d.timesMs, std::vector<std::int64_t>{1700000000000});
             }
+
+        // Twins in one call whose first imports: the other is a repeat of it, and says so.
+        const std::string copy = dir.filePath(QStringLiteral("gpu09.ens2f1np1.txt")).toStdString();
+        std::ofstream(copy) << "1700000100\n" << body;
+        const std::string other = dir.filePath(QStringLiteral("gpu10.ens2f1np1.txt")).toStdString();
+        std::ofstream(other) << "1700000100\n" << body;
+        const auto again = runner.run({copy, other}, {});
+        QCOMPARE(again.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(again.count(FileStatus::AlreadyImported), std::size_t{1});
+        QCOMPARE(again.diagnostics.back().file, other);
+        QVERIFY(again.diagnostics.back().message.find("already imported as " + copy) != std::string::npos);
     }
 
     void pfcSeriesFromTwoCaptures() {
