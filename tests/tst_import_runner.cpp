@@ -117,6 +117,28 @@ private Q_SLOTS:
         QCOMPARE(dump(p("cancel.sqlite")), demo.before);
     }
 
+    // A copy of a file is settled after the run: cancelled before the first was stored, it is
+    // named as not tried (not as already imported); imported again, it names the stored file.
+    void aCopyOfACancelledFileIsNotTried() {
+        DemoStore demo(p("twins"), p("twins.sqlite"), registry_, DemoStore::Import::TopologyOnly);
+        std::string csv = "timestamp,node,port,counter,value\n";
+        for (int i = 0; i < 200000; ++i) csv += std::to_string(1700001000 + i) + ",leaf01,1,xmit_bytes," + std::to_string(i) + "\n";
+        write(p("twin_a.csv"), csv);
+        write(p("twin_b.csv"), csv);
+        int calls = 0;
+        const auto cancelled = demo.runner.run({p("twin_a.csv"), p("twin_b.csv")}, {}, [&calls](double) { return ++calls < 2; });
+        QVERIFY(cancelled.cancelled);
+        QCOMPARE(cancelled.count(FileStatus::AlreadyImported), std::size_t{0});
+        QCOMPARE(cancelled.count(FileStatus::Skipped), std::size_t{1});
+        QCOMPARE(cancelled.diagnostics.back().file, p("twin_b.csv"));
+        QCOMPARE(cancelled.diagnostics.back().message, std::string("not tried: the import was cancelled"));
+        QCOMPARE(dump(p("twins.sqlite")), demo.before);
+        const auto done = demo.runner.run({p("twin_a.csv"), p("twin_b.csv")}, {});
+        QCOMPARE(done.count(FileStatus::Imported), std::size_t{1});
+        QCOMPARE(done.count(FileStatus::AlreadyImported), std::size_t{1});
+        QCOMPARE(done.diagnostics.back().message, "already imported as " + p("twin_a.csv") + " (same SHA-256): nothing to do");
+    }
+
     // Cancel clicked once the parse has read the whole file, while the samples are written: the
     // progress shows 100%, and still nothing of the file reaches the store.
     void cancelWhileWritingRollsBack() {
