@@ -182,24 +182,22 @@ private:
     }
 
     // Files with the content of an earlier file of this call: stored now, they were imported as
-    // that file; else it failed, and each is tried on its own (an importer may take the host
-    // from the file's name), unless the import was cancelled.
+    // that file (or an earlier copy); else it failed, and each is tried alone, in order (an
+    // importer may take the host from the file's name), unless the import was cancelled.
     void settleTwins() {
-        std::vector<std::string> retry;
-        for (const auto& [path, sha] : twins_)
+        for (const auto& [path, sha] : twins_) {
             if (const auto prior = store_.findImport(sha)) {
                 alreadyImported(path, prior->format, prior->file);
             } else if (summary_.cancelled) {
                 summary_.files.push_back({path, FileStatus::Skipped, "", 0});
                 summary_.diagnostics.push_back({path, 0, Severity::Info, "not tried: the import was cancelled"});
             } else {
-                retry.push_back(path);
+                ImportSummary alone = ImportSession(store_, registry_, options_, progress_).run({path});
+                summary_.files.insert(summary_.files.end(), alone.files.begin(), alone.files.end());
+                summary_.diagnostics.insert(summary_.diagnostics.end(), alone.diagnostics.begin(), alone.diagnostics.end());
+                summary_.cancelled = alone.cancelled;
             }
-        if (retry.empty()) return;
-        ImportSummary more = ImportSession(store_, registry_, options_, progress_).run(retry);
-        summary_.files.insert(summary_.files.end(), more.files.begin(), more.files.end());
-        summary_.diagnostics.insert(summary_.diagnostics.end(), more.diagnostics.begin(), more.diagnostics.end());
-        summary_.cancelled = more.cancelled;
+        }
     }
 
     // The index is built when a file's importer first asks for it, after each new snapshot.
@@ -305,6 +303,10 @@ private:
             }
             const auto bytes = pf.map->bytes();
             pf.size = bytes.size();
+            if (bytes.empty() && !forced_) {  // one content for every empty file: no copy of another
+                fail(path, 1, "empty file");
+                continue;
+            }
             const bool hashAlongside = bytes.size() >= kHashAlongsideBytes && !storedNames.count(fs::path(path).filename().string());
             if (hashAlongside) {
                 // Started before the pages are mapped, at the lowest priority: it reads behind the

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 
 #include "store_dump.h"
 
@@ -137,6 +138,32 @@ private Q_SLOTS:
         QCOMPARE(done.count(FileStatus::Imported), std::size_t{1});
         QCOMPARE(done.count(FileStatus::AlreadyImported), std::size_t{1});
         QCOMPARE(done.diagnostics.back().message, "already imported as " + p("twin_a.csv") + " (same SHA-256): nothing to do");
+    }
+
+    // Empty files (a switch that did not answer perfquery) and copies of a broken file: each is
+    // named failed with its own reason, none called a repeat of another.
+    void copiesOfAFailingFileEachFail() {
+        DemoStore demo(p("copies"), p("copies.sqlite"), registry_, DemoStore::Import::TopologyOnly);
+        const std::string bad = "timestamp,node,port,counter,value\n1700001000,leaf01,1,xmit_bytes,oops\n";
+        std::vector<std::string> files;
+        for (const char* name : {"e1.out", "e2.out", "e3.out"}) {
+            write(p(name), "");
+            files.push_back(p(name));
+        }
+        for (const char* name : {"b1.csv", "b2.csv"}) {
+            write(p(name), bad);
+            files.push_back(p(name));
+        }
+        const auto summary = demo.runner.run(files, {});
+        QCOMPARE(summary.count(FileStatus::Failed), std::size_t{5});
+        std::map<std::string, std::string> why;
+        for (const Diagnostic& d : summary.diagnostics)
+            if (d.severity == Severity::Error) why[d.file] = std::to_string(d.line) + ": " + d.message;
+        QCOMPARE(why.size(), std::size_t{5});
+        for (const char* name : {"e1.out", "e2.out", "e3.out"}) QCOMPARE(why[p(name)], std::string("1: empty file"));
+        QCOMPARE(why[p("b2.csv")], why[p("b1.csv")]);
+        QVERIFY(why[p("b1.csv")].starts_with("2: "));
+        QCOMPARE(dump(p("copies.sqlite")), demo.before);
     }
 
     // Cancel clicked once the parse has read the whole file, while the samples are written: the
