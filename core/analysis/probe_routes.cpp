@@ -53,8 +53,8 @@ ProbeRouter::ProbeRouter(const HostPlaces& places, const std::vector<SwitchRoute
     }
     for (std::size_t i = 0; i < f.ports.size(); ++i)
         portByNumber_.emplace(std::pair{f.ports[i].node.value(), f.ports[i].number}, PortId(i));
-    // Of two nodes with one name, the later in natural order keeps it (as before the host rule
-    // was shared: a GUID, system name or description names one node in a sane fabric).
+    // Full names only (host names go by RankHosts' rule); of two nodes sharing one, the later in
+    // natural order keeps it (in a sane fabric a GUID, system name or description names one node).
     std::vector<std::uint32_t> order(f.nodes.size());
     for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](auto a, auto b) { return naturalLess(f.nodes[a].description, f.nodes[b].description); });
