@@ -7,8 +7,10 @@
 #include "core/sha256.h"
 #include "core/store/early_writeback.h"
 #include "core/worker_threads.h"
+#include "importers/core_gate.h"
 #include "importers/ibdiagnet_folder.h"
 #include "importers/import_inputs.h"
+#include "importers/nccl_log_and_tests.h"
 #include "importers/pending_file.h"
 #include "importers/terminal_capture.h"
 
@@ -16,11 +18,9 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <filesystem>
 #include <future>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <tuple>
 
@@ -34,45 +34,12 @@ std::size_t ImportSummary::count(FileStatus s) const {
 
 namespace {
 
-// Lets the hashes of large files run while the cores are not all parsing, and holds them (between
-// 4 MiB blocks) while they are: beside a parse on every core a hash took a share of its cores,
-// even at the lowest priority (the judged CSV's parse: 38 ms alone, 40-95 ms beside its hash).
-// A hash held here resumes when the first of that parse's threads is done (a core is free), and
-// runs beside the rows' writing, which leaves a core idle; before it, beside the topology's
-// parse, which takes one.
-class CoreGate {
-public:
-    void close() {
-        std::lock_guard lock(m_);
-        closed_ = true;
-    }
-    void open() {
-        {
-            std::lock_guard lock(m_);
-            closed_ = false;
-        }
-        opened_.notify_all();
-    }
-    void waitOpen() {
-        std::unique_lock lock(m_);
-        opened_.wait(lock, [this] { return !closed_; });
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable opened_;
-    bool closed_ = false;
-};
-
 struct HashAbandoned {};
 
 // Files from this size on are hashed alongside their parse, unless the store already holds an
 // import of the same file name (the usual way a file comes twice): those are hashed first, so a
 // repeat is skipped before any parsing.
 constexpr std::size_t kHashAlongsideBytes = std::size_t{16} << 20;
-
-// The head of a file its importer is found by (Importer::detect).
-constexpr std::size_t kDetectBytes = 16384;
 
 // Thrown when a file hashed alongside its parse turns out to be stored already: its transaction
 // rolls back and the file is reported as already imported.
@@ -101,39 +68,6 @@ Diagnostic located(const ImportError& e, std::string_view text) {
 }
 
 std::string_view withoutUtf8Bom(std::string_view b) { return b.substr(0, 3) == "\xEF\xBB\xBF" ? b.substr(3) : b; }
-
-// nccl-tests run with NCCL_DEBUG=INFO print the job's NCCL log between their table rows: the
-// same file is then a benchmark and a job, stored under one import record.
-void alsoAJob(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in, DiagnosticSink& diag,
-              std::int64_t importId) {
-    const Importer* log = registry.byName("nccl-log");
-    if (!log || pf.importer == log || log->detect(pf.text.substr(0, kDetectBytes)) == 0) return;
-    DiagnosticSink jobDiag(pf.path);
-    try {
-        auto job = log->asJob()->parse(in, jobDiag, {});
-        if (!job.details.time) job.details.time = in.mtime;
-        writeJob(store, job.name, importId, job.ranks, job.details);
-        for (const auto& d : jobDiag.items()) diag.warn(d.line, d.message);
-    } catch (const ImportError& e) {
-        diag.warn(e.diagnostic().line, "its NCCL INFO lines give no job: " + e.diagnostic().message);
-    }
-}
-
-// The other way round: an NCCL log detected as such that also holds an nccl-tests table.
-void alsoABenchmark(Store& store, const ImporterRegistry& registry, const PendingFile& pf, const ImportInput& in,
-                    DiagnosticSink& diag, std::int64_t importId) {
-    const Importer* bench = registry.byName("nccl-tests");
-    if (!bench || pf.importer == bench || bench->detect(pf.text.substr(0, kDetectBytes)) == 0) return;
-    DiagnosticSink benchDiag(pf.path);
-    try {
-        const auto result = bench->asProbes()->parse(in, benchDiag, {});
-        writeProbes(store, importId, result.probes);
-        for (const auto& run : result.runs) writeCollectiveRun(store, importId, run);
-        for (const auto& d : benchDiag.items()) diag.warn(d.line, d.message);
-    } catch (const ImportError& e) {
-        diag.warn(e.diagnostic().line, "its nccl-tests lines give no benchmark: " + e.diagnostic().message);
-    }
-}
 
 std::string defaultLabel(const std::vector<std::string>& args, const std::string& firstTopologyFile) {
     if (args.size() == 1 && fs::is_directory(args.front())) {

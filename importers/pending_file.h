@@ -13,6 +13,9 @@
 
 namespace fabscope {
 
+// The head of a file its importer is found by (Importer::detect).
+constexpr std::size_t kDetectBytes = 16384;
+
 struct PendingFile {
     std::string path;
     std::unique_ptr<MappedFile> map;
