@@ -5,7 +5,6 @@
 // slow by a slow host, are slow_pair findings with their route as `path`.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
-#include "core/analysis/host_places.h"
 #include "core/analysis/link_voting.h"
 #include "core/analysis/probe_outliers.h"
 #include "core/analysis/probe_pairs.h"
@@ -177,7 +176,7 @@ VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     if (ctx.fabric().nodes.empty()) return;
     const AnalysisConfig& cfg = ctx.config();
-    const ProbePairs loaded = loadProbePairs(store, HostPlaces(ctx.fabric(), ctx.aggregationNodes()), ctx.windowStart(), ctx.windowEnd(),
+    const ProbePairs loaded = loadProbePairs(store, ctx.fabric(), ctx.windowStart(), ctx.windowEnd(),
                                              static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
     const std::vector<ProbePair>& pairs = loaded.pairs;
     if (pairs.empty()) return;

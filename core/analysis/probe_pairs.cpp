@@ -95,15 +95,11 @@ double percentile(const std::vector<double>& sorted, double q) {
     return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - static_cast<double>(lo));
 }
 
-ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to, std::size_t maxRoutes) {
-    if (fabric.nodes.empty()) return {};
-    return loadProbePairs(store, HostPlaces(fabric), from, to, maxRoutes);
-}
+namespace {
 
-ProbePairs loadProbePairs(const Store& store, const HostPlaces& places, double from, double to, std::size_t maxRoutes) {
+ProbePairs pairsOf(const std::vector<ProbeResult>& probes, const Store& store, const HostPlaces& places, std::size_t maxRoutes) {
     ProbePairs out;
     const Fabric& fabric = places.fabric();
-    const auto probes = loadProbes(store, from, to);
     if (probes.empty() || fabric.nodes.empty()) return out;
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
@@ -145,6 +141,18 @@ ProbePairs loadProbePairs(const Store& store, const HostPlaces& places, double f
     out.unknownHosts.assign(unknown.begin(), unknown.end());
     std::sort(out.unknownHosts.begin(), out.unknownHosts.end(), naturalLess);
     return out;
+}
+
+} // namespace
+
+ProbePairs loadProbePairs(const Store& store, const HostPlaces& places, double from, double to, std::size_t maxRoutes) {
+    return pairsOf(loadProbes(store, from, to), store, places, maxRoutes);
+}
+
+ProbePairs loadProbePairs(const Store& store, const Fabric& fabric, double from, double to, std::size_t maxRoutes) {
+    const auto probes = loadProbes(store, from, to);
+    if (probes.empty() || fabric.nodes.empty()) return {};  // no host index for a store without probes
+    return pairsOf(probes, store, HostPlaces(fabric), maxRoutes);
 }
 
 } // namespace fabscope
