@@ -1,4 +1,5 @@
 #include "core/analysis/context.h"
+#include "core/analysis/host_places.h"
 #include "core/tiers.h"
 
 #include "core/fabric_codec.h"
@@ -104,6 +105,13 @@ std::optional<PortId> AnalysisContext::fabricPort(const SeriesPort& p) const {
 const std::vector<int>& AnalysisContext::tiers() const {
     std::call_once(tiersOnce_, [this] { tiers_ = computeTiers(fabric_); });
     return tiers_;
+}
+
+AnalysisContext::~AnalysisContext() = default;
+
+const HostPlaces& AnalysisContext::hostPlaces() const {
+    std::call_once(placesOnce_, [this] { places_ = std::make_unique<HostPlaces>(fabric_, aggregationNodes(), tiers()); });
+    return *places_;
 }
 
 const std::vector<bool>& AnalysisContext::aggregationNodes() const {

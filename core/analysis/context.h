@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <tuple>
@@ -26,6 +27,8 @@ struct SeriesPort {
     bool operator<(const SeriesPort& o) const { return std::tie(node, port) < std::tie(o.node, o.port); }
 };
 
+class HostPlaces;
+
 class AnalysisContext {
 public:
     // Loads the latest snapshot (or `snapshotId`: `compare` takes the one in force in each window)
@@ -34,12 +37,17 @@ public:
                     std::optional<std::int64_t> snapshotId = std::nullopt);
     AnalysisContext(const AnalysisContext&) = delete;  // its port index refers to its own fabric
     AnalysisContext& operator=(const AnalysisContext&) = delete;
+    ~AnalysisContext();
 
     [[nodiscard]] const Fabric& fabric() const { return fabric_; }
     // Each node's tier (core/tiers.h) and whether it is a switch's internal aggregation node
     // (core/model.h): computed once, when a detector first asks, for all that ask after it.
     [[nodiscard]] const std::vector<int>& tiers() const;
     [[nodiscard]] const std::vector<bool>& aggregationNodes() const;
+    // Where hosts meet the fabric and the routes between them (core/analysis/host_places.h):
+    // built when a detector first asks, then shared by jobs, probes and benchmarks, so a host
+    // is placed by one rule and each destination searched once per analysis.
+    [[nodiscard]] const HostPlaces& hostPlaces() const;
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
     [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
     [[nodiscard]] std::int64_t snapshotId() const { return snapshotId_; }  // 0 without a topology
@@ -101,7 +109,8 @@ private:
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
     std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
     std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none
-    mutable std::once_flag tiersOnce_, aggregationOnce_, peaksOnce_;
+    mutable std::once_flag tiersOnce_, aggregationOnce_, peaksOnce_, placesOnce_;
+    mutable std::unique_ptr<HostPlaces> places_;
     mutable std::vector<double> peaks_;  // by series id
     mutable std::vector<int> tiers_;
     mutable std::vector<bool> aggregation_;

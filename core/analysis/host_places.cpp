@@ -4,13 +4,15 @@
 #include "core/tiers.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace fabscope {
 
 HostPlaces::HostPlaces(const Fabric& f, const std::vector<bool>& aggregation)
-    : f_(f), names_(f, aggregation), linkOfPort_(linkOfEachPort(f)) {
-    if (f.nodes.empty()) return;
-    tier_ = computeTiers(f);
+    : HostPlaces(f, aggregation, f.nodes.empty() ? std::vector<int>{} : computeTiers(f)) {}
+
+HostPlaces::HostPlaces(const Fabric& f, const std::vector<bool>& aggregation, std::vector<int> tiers)
+    : f_(f), names_(f, aggregation), linkOfPort_(linkOfEachPort(f)), tier_(std::move(tiers)) {
     for (std::size_t i = 0; i < f.nodes.size(); ++i)
         if (f.nodes[i].type == NodeType::Switch) top_ = std::max(top_, tier_[i]);
 }
@@ -18,7 +20,7 @@ HostPlaces::HostPlaces(const Fabric& f, const std::vector<bool>& aggregation)
 HostPlaces::HostPlaces(const Fabric& f) : HostPlaces(f, findAggregationNodes(f)) {}
 
 const EqualCostRouter& HostPlaces::router() const {
-    if (!router_) router_.emplace(f_);
+    std::call_once(routerOnce_, [this] { router_.emplace(f_); });
     return *router_;
 }
 
@@ -45,13 +47,17 @@ PairDistance HostPlaces::distance(NodeId a, NodeId b) const {
         return up ? up->first.value() : n.value();
     };
     const auto key = std::pair{meets(a), meets(b)};
-    if (const auto it = distanceOf_.find(key); it != distanceOf_.end()) return it->second;
+    {
+        const std::lock_guard lock(distanceMutex_);
+        if (const auto it = distanceOf_.find(key); it != distanceOf_.end()) return it->second;
+    }
     PairDistance d = PairDistance::Unknown;
     if (const auto one = router().routes(a, b, 1); !one.empty()) {
         int climb = 0;
         for (const Hop& h : one.front()) climb = std::max(climb, tier_[f_.port(h.rx).node.value()]);
         d = climb <= 1 ? PairDistance::SameLeaf : climb < top_ ? PairDistance::SamePod : PairDistance::AcrossSpines;
     }
+    const std::lock_guard lock(distanceMutex_);
     return distanceOf_.emplace(key, d).first->second;
 }
 

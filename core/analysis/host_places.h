@@ -3,14 +3,16 @@
 // each NIC meets, how far apart two hosts are, and one router for the routes between them.
 // Built once per analysis and shared by the pairwise verdicts (judgePairBenchmarks) and the
 // findings that name a pair's route (detectPairBenchmarks), and by the probes' routes
-// (ProbeRouter), so the fabric is indexed once. Not for concurrent use (its router and distances
-// are filled in on first use).
+// (ProbeRouter), so the fabric is indexed once: AnalysisContext::hostPlaces() keeps the one of an
+// analysis, for jobs, probes and benchmarks alike. Safe for concurrent use: the router is built
+// once, the distances remembered under a lock.
 #include "core/analysis/equal_cost_paths.h"
 #include "core/analysis/pair_benchmarks.h"
 #include "core/analysis/rank_hosts.h"
 #include "core/model.h"
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,6 +24,8 @@ class HostPlaces {
 public:
     // `aggregation`: per node, true for an aggregation node (AnalysisContext::aggregationNodes()).
     HostPlaces(const Fabric& fabric, const std::vector<bool>& aggregation);
+    // The same with each node's tier (core/tiers.h) already known (AnalysisContext::tiers()).
+    HostPlaces(const Fabric& fabric, const std::vector<bool>& aggregation, std::vector<int> tiers);
     explicit HostPlaces(const Fabric& fabric);  // finds the aggregation nodes itself
 
     [[nodiscard]] const Fabric& fabric() const { return f_; }
@@ -43,7 +47,9 @@ private:
     std::vector<std::optional<LinkId>> linkOfPort_;
     std::vector<int> tier_;
     int top_ = 1;
+    mutable std::once_flag routerOnce_;
     mutable std::optional<EqualCostRouter> router_;
+    mutable std::mutex distanceMutex_;  // guards distanceOf_
     mutable std::map<std::pair<std::uint32_t, std::uint32_t>, PairDistance> distanceOf_;
 };
 

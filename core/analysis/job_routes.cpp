@@ -259,7 +259,7 @@ std::vector<JobRoutes> routeJobs(const Store& store, const AnalysisContext& ctx,
     flagLinks(ctx, soFar, s);
     std::vector<SwitchRoutes> tables;
     if (auto snap = store.latestSnapshot()) tables = store.routes(snap->id);
-    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());
+    const HostPlaces& places = ctx.hostPlaces();
     const ProbeRouter router(places, tables, static_cast<std::size_t>(std::max(1, ctx.config().stragglerPath.maxRoutes)));
     for (const StoredJob& sj : jobs) out.push_back(routeJob(ctx, router, places.hosts(), sj, s));
     return out;

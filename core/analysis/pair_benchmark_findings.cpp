@@ -224,7 +224,7 @@ void blameBenchmarkLinks(const Store& store, const AnalysisContext& ctx, const H
 void detectPairBenchmarks(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     const auto runs = loadCollectiveRuns(store);
     if (runs.empty()) return;
-    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());  // one index for verdicts and findings
+    const HostPlaces& places = ctx.hostPlaces();  // one index for verdicts and findings
     const PairBenchmarks pb = judgePairBenchmarks(runs, places, ctx.config().pairBenchmark);
     std::set<std::string> slowHosts;
     for (const HostVerdict& v : pb.verdicts)

@@ -5,11 +5,13 @@
 // slow by a slow host, are slow_pair findings with their route as `path`.
 #include "core/analysis/detectors.h"
 #include "core/analysis/format.h"
+#include "core/analysis/host_places.h"
 #include "core/analysis/link_voting.h"
 #include "core/analysis/probe_outliers.h"
 #include "core/analysis/probe_pairs.h"
 #include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
+#include "core/store/probes.h"
 #include "core/tiers.h"
 
 #include <algorithm>
@@ -176,7 +178,10 @@ VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     if (ctx.fabric().nodes.empty()) return;
     const AnalysisConfig& cfg = ctx.config();
-    const ProbePairs loaded = loadProbePairs(store, ctx.fabric(), ctx.windowStart(), ctx.windowEnd(),
+    // No host index is asked for when no probe (nor benchmark run) falls in the window.
+    const auto span = probeTimeSpan(store);
+    if (!span || span->second < ctx.windowStart() || span->first > ctx.windowEnd()) return;
+    const ProbePairs loaded = loadProbePairs(store, ctx.hostPlaces(), ctx.windowStart(), ctx.windowEnd(),
                                              static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
     const std::vector<ProbePair>& pairs = loaded.pairs;
     if (pairs.empty()) return;

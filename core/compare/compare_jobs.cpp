@@ -135,7 +135,7 @@ void benchmarkChanges(const Side& good, const Side& bad, const AnalysisConfig& c
         std::vector<CollectiveRun> runs;
         for (CollectiveRun& r : loadCollectiveRuns(*s.store))
             if (!s.sameStoreAsOther || (r.time >= s.info.start && r.time <= s.info.end)) runs.push_back(std::move(r));
-        return judgePairBenchmarks(runs, HostPlaces(s.ctx->fabric(), s.ctx->aggregationNodes()), config.pairBenchmark);
+        return judgePairBenchmarks(runs, s.ctx->hostPlaces(), config.pairBenchmark);
     };
     const PairBenchmarks g = inWindow(good), b = inWindow(bad);
     std::map<std::string, const PairClass*> byLabel;

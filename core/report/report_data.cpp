@@ -38,7 +38,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.benchmarks = collectBenchmarks(store, ctx.fabric());
     // The same runs and thresholds as the slow_pair / slow_host detector, so the section and the
     // findings agree.
-    const HostPlaces places(ctx.fabric(), ctx.aggregationNodes());  // one host index for both
+    const HostPlaces& places = ctx.hostPlaces();  // the analysis' host index, for both
     r.pairBenchmarks = judgePairBenchmarks(r.benchmarks.runs, places, options.config.pairBenchmark);
     r.probes = loadProbePairs(store, places, r.findings.windowStart, r.findings.windowEnd,
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
