@@ -22,7 +22,17 @@ QStringList lines(const ImportSummary& s) {
 }
 
 ImportOutcome describeFiles(const ImportSummary& s) {
-    if (s.cancelled) return {false, QObject::tr("Import cancelled; the store is unchanged by the cancelled file."), s.diagnostics};
+    if (s.cancelled) {
+        // What the Cancel left: the files stored before it stay, the rest are named to import again.
+        QStringList left;
+        for (const auto& f : s.files)
+            if (f.status == FileStatus::Cancelled) left << QString::fromStdString(f.file);
+        QString text = QObject::tr("Import cancelled: %1 imported before the Cancel are kept, %2 not imported.")
+                           .arg(s.count(FileStatus::Imported))
+                           .arg(left.size());
+        if (!left.isEmpty()) text += QStringLiteral("\n\n") + QObject::tr("Not imported:") + QLatin1Char('\n') + left.join(QLatin1Char('\n'));
+        return {false, text, s.diagnostics};
+    }
     const QString head = QObject::tr("%1 imported, %2 already in the store, %3 skipped (not needed), %4 failed")
                              .arg(s.count(FileStatus::Imported))
                              .arg(s.count(FileStatus::AlreadyImported))

@@ -90,6 +90,7 @@ public:
 
     ImportSummary run(const std::vector<std::string>& paths) {
         importAll(paths);
+        if (summary_.cancelled) nameTheUnfinished();
         settleTwins();
         return std::move(summary_);
     }
@@ -123,8 +124,7 @@ private:
             if (const auto prior = store_.findImport(sha)) {
                 alreadyImported(path, prior->format, prior->file);
             } else if (summary_.cancelled) {
-                summary_.files.push_back({path, FileStatus::Skipped, "", 0});
-                summary_.diagnostics.push_back({path, 0, Severity::Info, "not tried: the import was cancelled"});
+                cancelled(path);
             } else {
                 ImportSummary alone = ImportSession(store_, registry_, options_, progress_).run({path});
                 summary_.files.insert(summary_.files.end(), alone.files.begin(), alone.files.end());
@@ -132,6 +132,21 @@ private:
                 summary_.cancelled = alone.cancelled;
             }
         }
+    }
+
+    // After a Cancel: each file of the call that has no outcome yet (the one being read or written,
+    // the topology files of the snapshot not written, those not reached) is named, so the user
+    // knows which to import again.
+    void nameTheUnfinished() {
+        std::set<std::string> settled;
+        for (const FileOutcome& f : summary_.files) settled.insert(f.file);
+        for (const auto* files : {&topo_, &plans_, &counters_, &jobs_, &probes_})
+            for (const PendingFile& pf : *files)
+                if (settled.insert(pf.path).second) cancelled(pf.path);
+    }
+    void cancelled(const std::string& path) {
+        summary_.files.push_back({path, FileStatus::Cancelled, "", 0});
+        summary_.diagnostics.push_back({path, 0, Severity::Info, "not imported: the import was cancelled"});
     }
 
     // The index is built when a file's importer first asks for it, after each new snapshot.

@@ -18,7 +18,9 @@ struct ImportOptions {
 
 // Skipped: a file known not to be needed (an ibdiagnet2 folder's partition keys, or the same
 // fabric again in another form); it is named with the reason, and is no failure.
-enum class FileStatus { Imported, AlreadyImported, Skipped, Failed };
+// Cancelled: the import was cancelled before the file was stored (while it was read or written,
+// or before it was reached); nothing of it is in the store.
+enum class FileStatus { Imported, AlreadyImported, Skipped, Failed, Cancelled };
 
 struct FileOutcome {
     std::string file;

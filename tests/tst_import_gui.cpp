@@ -20,11 +20,15 @@ using namespace fabscope;
 namespace {
 
 // Closes every message box as soon as it shows (a failed import warns with one, modal).
-void closeMessageBoxes(QObject* owner) {
+// Accepts every message box as it shows, keeping its text in `shown` when given.
+void closeMessageBoxes(QObject* owner, QStringList* shown = nullptr) {
     auto* t = new QTimer(owner);
-    QObject::connect(t, &QTimer::timeout, [] {
+    QObject::connect(t, &QTimer::timeout, [shown] {
         for (auto* w : QApplication::topLevelWidgets())
-            if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) box->accept();
+            if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
+                if (shown) shown->append(box->text());
+                box->accept();
+            }
     });
     t->start(50);
 }
@@ -117,7 +121,8 @@ private Q_SLOTS:
         MainWindow w;
         w.show();
         QVERIFY(guitest::openAndWait(w, store, false));
-        closeMessageBoxes(&w);
+        QStringList shown;
+        closeMessageBoxes(&w, &shown);
         QSignalSpy imported(&w, &MainWindow::importFinished);
         // The import pauses 20 ms every 64 Ki samples (the crash tests' mode): the file alone
         // took ~0.3 s once the import got faster, and then ended before its dialog could show.
@@ -139,6 +144,11 @@ private Q_SLOTS:
         qunsetenv("FABSCOPE_TEST_SMALL_BATCHES");
         QCOMPARE(imported.front().front().toBool(), false);
         QCOMPARE(importsIn(store), std::int64_t{0});  // nothing of the cancelled file was written
+        // The user is told which file to import again.
+        QCOMPARE(shown.size(), 1);
+        QVERIFY2(shown.front().startsWith(QStringLiteral("Import cancelled: 0 imported before the Cancel are kept, 1 not imported.")),
+                 qPrintable(shown.front()));
+        QVERIFY2(shown.front().endsWith(QStringLiteral("Not imported:\n") + file), qPrintable(shown.front()));
         const Store s(store.toStdString(), Store::Mode::ReadOnly);
         QCOMPARE(static_cast<std::int64_t>(s.series().size()), std::int64_t{0});
     }

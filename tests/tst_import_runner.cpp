@@ -130,14 +130,44 @@ private Q_SLOTS:
         const auto cancelled = demo.runner.run({p("twin_a.csv"), p("twin_b.csv")}, {}, [&calls](double) { return ++calls < 2; });
         QVERIFY(cancelled.cancelled);
         QCOMPARE(cancelled.count(FileStatus::AlreadyImported), std::size_t{0});
-        QCOMPARE(cancelled.count(FileStatus::Skipped), std::size_t{1});
+        QCOMPARE(cancelled.count(FileStatus::Cancelled), std::size_t{2});  // the one read when Cancel came, and its copy
         QCOMPARE(cancelled.diagnostics.back().file, p("twin_b.csv"));
-        QCOMPARE(cancelled.diagnostics.back().message, std::string("not tried: the import was cancelled"));
+        QCOMPARE(cancelled.diagnostics.back().message, std::string("not imported: the import was cancelled"));
         QCOMPARE(dump(p("twins.sqlite")), demo.before);
         const auto done = demo.runner.run({p("twin_a.csv"), p("twin_b.csv")}, {});
         QCOMPARE(done.count(FileStatus::Imported), std::size_t{1});
         QCOMPARE(done.count(FileStatus::AlreadyImported), std::size_t{1});
         QCOMPARE(done.diagnostics.back().message, "already imported as " + p("twin_a.csv") + " (same SHA-256): nothing to do");
+    }
+
+    // Copies of a file that failed are each tried alone; a Cancel clicked while the first copy is
+    // retried stops it and leaves the last copy untried, and nothing reaches the store.
+    void aRetriedCopyCanBeCancelled() {
+        DemoStore demo(p("retry"), p("retry.sqlite"), registry_, DemoStore::Import::TopologyOnly);
+        std::string csv = "timestamp,node,port,counter,value\n";
+        for (int i = 0; i < 200000; ++i) csv += std::to_string(1700001000 + i) + ",leaf01,1,xmit_bytes," + std::to_string(i) + "\n";
+        csv += "1700300000,leaf01,1,xmit_bytes,oops\n";  // fails on its last line, after the bar has run
+        for (const char* name : {"r1.csv", "r2.csv", "r3.csv"}) write(p(name), csv);
+        double highest = 0;
+        bool restarted = false;
+        const auto summary = demo.runner.run({p("r1.csv"), p("r2.csv"), p("r3.csv")}, {}, [&](double f) {
+            restarted = restarted || f < highest;  // the bar starts again: r2 is being retried
+            highest = std::max(highest, f);
+            return !restarted;
+        });
+        QVERIFY(restarted);
+        QVERIFY(summary.cancelled);
+        std::map<std::string, std::pair<FileStatus, std::string>> outcome;
+        for (const auto& f : summary.files) outcome[f.file].first = f.status;
+        for (const Diagnostic& d : summary.diagnostics) outcome[d.file].second = d.message;
+        QCOMPARE(outcome.size(), std::size_t{3});
+        QVERIFY(outcome[p("r1.csv")].first == FileStatus::Failed);
+        for (const char* name : {"r2.csv", "r3.csv"}) {  // the one retried when Cancel came, and the one after
+            QVERIFY(outcome[p(name)].first == FileStatus::Cancelled);
+            QCOMPARE(outcome[p(name)].second, std::string("not imported: the import was cancelled"));
+        }
+        QCOMPARE(summary.count(FileStatus::AlreadyImported), std::size_t{0});
+        QCOMPARE(dump(p("retry.sqlite")), demo.before);
     }
 
     // Empty files (a switch that did not answer perfquery) and copies of a broken file: each is
@@ -181,6 +211,7 @@ private Q_SLOTS:
         QCOMPARE(last, 1.0);
         QVERIFY(summary.cancelled);
         QCOMPARE(summary.count(FileStatus::Imported), std::size_t{0});
+        QCOMPARE(summary.count(FileStatus::Cancelled), std::size_t{1});  // named, to be imported again
         QCOMPARE(dump(p("late.sqlite")), demo.before);
     }
 
