@@ -7,6 +7,7 @@
 #include "importers/import_runner.h"
 #include "views/fabric_view.h"
 #include "views/heatmap_view.h"
+#include "views/utc_text.h"
 #include "views/inspector_panel.h"
 #include "views/annotations_panel.h"
 #include "views/diagnostics_panel.h"
@@ -183,6 +184,8 @@ private Q_SLOTS:
         QCOMPARE(w.findChild<FabricView*>()->selectedLink(), hot);
         // Pixel budget: the pooled image is exactly the plot, never scaled.
         QCOMPARE(heatmap->imageSize(), heatmap->plotRect().size());
+        QCOMPARE(heatmap->timeAxisTitle(), QStringLiteral("time (UTC), 2023-11-14"));  // the date, not only the clock
+        QCOMPARE(utcDates(1700000000, 1700100000), QStringLiteral("2023-11-14 – 2023-11-16"));
         // The cursor line is shared.
         const int cx = heatmap->cursorX();
         w.timeController()->setTime(1700000500);

@@ -1,12 +1,15 @@
 // File > Import from Prometheus…: the dialog a user fills in, under the offscreen platform.
 #include "views/prometheus_pull_dialog.h"
 
+#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QtTest>
+
+#include <ctime>
 
 using namespace fabscope;
 
@@ -33,6 +36,27 @@ private Q_SLOTS:
         QVERIFY(!ok->isEnabled());  // reversed window
         d.setWindow(t, t.addSecs(3600));
         QVERIFY(ok->isEnabled());
+    }
+
+    // The window is shown and typed in UTC, whatever the machine's time zone.
+    void theWindowIsInUtc() {
+        const QByteArray zone = qgetenv("TZ");
+        qputenv("TZ", "Asia/Kolkata");  // UTC+05:30
+        tzset();
+        PrometheusPullDialog d;
+        d.setWindow(QDateTime::fromSecsSinceEpoch(1700000000), QDateTime::fromSecsSinceEpoch(1700003600));
+        auto* from = d.findChild<QDateTimeEdit*>(QStringLiteral("from"));
+        const QString shown = from->text();
+        QCOMPARE(d.from().toSecsSinceEpoch(), 1700000000);
+        from->setFocus();
+        from->setCurrentSection(QDateTimeEdit::YearSection);
+        QTest::keyClicks(from, QStringLiteral("2023-11-15 01"));  // typed as UTC: the next day, 01:13:20
+        const qint64 typed = d.from().toSecsSinceEpoch();
+        if (zone.isNull()) qunsetenv("TZ");
+        else qputenv("TZ", zone);
+        tzset();
+        QCOMPARE(shown, QStringLiteral("2023-11-14 22:13:20 UTC"));
+        QCOMPARE(typed, qint64{1700010800});
     }
 
     void whatTheUserTypedIsWhatIsPulled() {

@@ -4,9 +4,9 @@
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_controller.h"
+#include "views/utc_text.h"
 
 #include <QAction>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -25,9 +25,7 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-QString utc(double t) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t * 1000), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
-}
+QString utc(double t) { return utcText(t, QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")); }
 
 struct Loaded {
     std::vector<Annotation> list;

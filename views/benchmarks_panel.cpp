@@ -6,8 +6,8 @@
 #include "views/pair_matrix_view.h"
 #include "views/pair_runs_chart.h"
 #include "views/store_snapshot.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -290,8 +290,7 @@ void BenchmarksPanel::setData(const BenchmarkData& results) {
         const auto opt = [](const std::optional<double>& v) { return v ? num(*v, 4) : QStringLiteral("—"); };
         const QStringList cells = {qs(p.src) + QStringLiteral(" → ") + qs(p.dst), qs(p.tool), qs(binarySize(p.msgBytes)),
                                    opt(p.latencyUs), opt(p.stat("p99_us")), opt(p.stat("bw_avg_gbps")),
-                                   QDateTime::fromSecsSinceEpoch(static_cast<qint64>(p.time)).toUTC()
-                                       .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))};
+                                   utcText(p.time)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 2 && c <= 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

@@ -4,8 +4,8 @@
 #include "views/compare_colouring.h"
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -24,10 +24,6 @@ namespace {
 constexpr std::size_t kBuckets = 250;  // per series: at most 500 points (min and max per bucket)
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-QString utc(double t) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-}
 
 int linkOfPorts(const StoreSnapshot& s, const std::vector<PortRef>& ports) {
     for (const PortRef& r : ports)
@@ -202,7 +198,7 @@ QString CompareCharts::readout(int side, double t) const {
     if (bin >= r.bins) return {};
     const auto l = static_cast<std::size_t>(links_[side]);
     auto pct = [](float v) { return std::isnan(v) ? tr("no data") : QStringLiteral("%1 %").arg(static_cast<double>(v), 0, 'f', 1); };
-    return tr("%1 UTC — up %2, down %3").arg(utc(r.binStart(bin)), pct(r.value(LinkMetric::UtilUp, l, bin)), pct(r.value(LinkMetric::UtilDown, l, bin)));
+    return tr("%1 UTC — up %2, down %3").arg(utcText(r.binStart(bin)), pct(r.value(LinkMetric::UtilUp, l, bin)), pct(r.value(LinkMetric::UtilDown, l, bin)));
 }
 
 } // namespace fabscope

@@ -3,8 +3,8 @@
 #include "core/analysis/findings.h"
 #include "views/fabric_view.h"
 #include "views/store_snapshot.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QFileInfo>
 #include <QLinearGradient>
 #include <QObject>
@@ -34,10 +34,6 @@ std::string text(const ChangeValues& values, std::string_view key) {
     return {};
 }
 
-QString utc(double t, const QString& format) {
-    return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(std::llround(t)), Qt::UTC).toString(format);
-}
-
 int nodeOf(const StoreSnapshot& s, const PortRef& r) {
     auto it = r.guid.empty() ? s.nodeByName.end() : s.nodeByName.find(r.guid);
     if (it == s.nodeByName.end()) it = s.nodeByName.find(r.node);
@@ -61,9 +57,9 @@ QColor mix(QRgb a, QRgb b, double f) {
 QString compareSideLabel(const CompareSide& side) {
     const QString name = QFileInfo(qs(side.store)).fileName();
     if (side.end < side.start) return name;
-    const bool sameDay = utc(side.start, QStringLiteral("yyyyMMdd")) == utc(side.end, QStringLiteral("yyyyMMdd"));
-    const QString to = utc(side.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    return QObject::tr("%1 %2–%3 UTC").arg(name, utc(side.start, QStringLiteral("yyyy-MM-dd HH:mm:ss")), to);
+    const bool sameDay = !crossesDays(side.start, side.end);
+    const QString to = utcText(side.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return QObject::tr("%1 %2–%3 UTC").arg(name, utcText(side.start, QStringLiteral("yyyy-MM-dd HH:mm:ss")), to);
 }
 
 QString compareTitle(const CompareReport& report) {
@@ -163,7 +159,7 @@ QString CompareColouring::legendTitle() { return QObject::tr("Δ p95 utilisation
 QString CompareColouring::header() const {
     // Short: the file names and the windows' times (the Changes dock has the dates).
     auto side = [](const CompareSide& s) {
-        return QObject::tr("%1 %2–%3").arg(QFileInfo(qs(s.store)).fileName(), utc(s.start, QStringLiteral("HH:mm")), utc(s.end, QStringLiteral("HH:mm")));
+        return QObject::tr("%1 %2–%3").arg(QFileInfo(qs(s.store)).fileName(), utcText(s.start, QStringLiteral("HH:mm")), utcText(s.end, QStringLiteral("HH:mm")));
     };
     return QObject::tr("Compare: good %1 vs bad %2 UTC").arg(side(result_->report.good), side(result_->report.bad));
 }

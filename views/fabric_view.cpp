@@ -8,8 +8,8 @@
 #include "views/compare_colouring.h"
 #include "views/fabric_layout.h"
 #include "views/store_snapshot.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -504,7 +504,7 @@ void FabricView::paintEvent(QPaintEvent* event) {
 
     // Header and legend.
     p.setPen(palette().text().color());
-    const QString when = QDateTime::fromSecsSinceEpoch(static_cast<qint64>(time_), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    const QString when = utcText(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
     p.drawText(QPointF(10, 18), tr("%1 switches, %2 hosts, %3 links  |  zoom %4x%5")
                                     .arg(f.count(NodeType::Switch))
                                     .arg(f.count(NodeType::Ca))

@@ -1,10 +1,10 @@
 #include "views/findings_model.h"
+#include "views/utc_text.h"
 
 #include "core/analysis/findings.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QDateTime>
 
 namespace fabscope {
 namespace {
@@ -51,7 +51,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case Severity: return QString::fromUtf8(toString(f->severity).data());
         case Kind: return QString::fromLatin1(kindName(f->kind).data(), static_cast<qsizetype>(kindName(f->kind).size()));
         case Start:
-            return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(f->start), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            return utcText(f->start);
         case Duration: return tr("%1 s").arg(f->end - f->start);
         case Summary: return QString::fromStdString(f->summary);
         case Incident:

@@ -4,8 +4,8 @@
 #include "core/worker_threads.h"
 #include "views/background_job.h"
 #include "views/store_snapshot.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -37,10 +37,6 @@ constexpr LinkMetric kPrepared[] = {LinkMetric::UtilMax,     LinkMetric::UtilUp,
                                     LinkMetric::PfcPauseUp,  LinkMetric::PfcPauseDown, LinkMetric::EcnCnp};
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-QString utc(double t, const QString& format = QStringLiteral("HH:mm:ss")) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
-}
 
 struct PoolJob {
     int generation = 0;
@@ -371,6 +367,12 @@ int HeatmapView::xOfTime(double t) const {
     return plot.left() + static_cast<int>(std::floor(span.fraction(t) * plot.width()));
 }
 
+QString HeatmapView::timeAxisTitle() const {
+    if (!snapshot_ || snapshot_->rates.empty()) return tr("time (UTC)");
+    const TimeRange span = snapshot_->rates.span();
+    return tr("time (UTC), %1").arg(utcDates(span.start, span.end));
+}
+
 QString HeatmapView::tooltipAt(QPointF pos) const {
     if (!snapshot_ || snapshot_->rates.empty() || !plotRect().contains(pos.toPoint())) return {};
     const auto [link, value] = hottestAt(pos.toPoint());
@@ -378,8 +380,9 @@ QString HeatmapView::tooltipAt(QPointF pos) const {
     const auto [r0, r1] = orderRangeOfY(pos.toPoint().y());
     const auto [c0, c1] = binRangeOfX(pos.toPoint().x());
     const auto& r = snapshot_->rates;
-    const QString when = c1 - c0 > 1 ? tr("%1 – %2 UTC").arg(utc(r.binStart(c0)), utc(r.binStart(c1)))
-                                     : tr("%1 UTC").arg(utc(r.binStart(c0), QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    const double t0 = r.binStart(c0), t1 = r.binStart(c1);
+    const QString when = c1 - c0 > 1 ? tr("%1 – %2 UTC").arg(utcText(t0), crossesDays(t0, t1) ? utcText(t1) : utcText(t1, QStringLiteral("HH:mm:ss")))
+                                     : tr("%1 UTC").arg(utcText(t0));
     QString text = tr("<b>%1</b><br>%2<br>%3: %4")
                        .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(link)))).toHtmlEscaped(), when, scale_.name(),
                             scale_.format(static_cast<double>(value)));
@@ -437,7 +440,7 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
         p.drawText(QPointF(8, 4 + line * fm.height() + fm.ascent()), fm.elidedText(text, Qt::ElideRight, headerWidth));
     };
     header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
-    header(1, tr("Cursor %1 UTC").arg(utc(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    header(1, tr("Cursor %1 UTC").arg(utcText(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
     header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
     scale_.paintLegend(p, legendRect());
     if (r.empty()) {
@@ -490,19 +493,20 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     // Time axis (UTC).
     p.setPen(palette().text().color());
     const TimeRange span = r.span();
+    const QString tickFormat = crossesDays(span.start, span.end) ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm:ss");
     int labelsEnd = std::numeric_limits<int>::min();  // a label that would touch the previous one is left out
     for (int i = 0; i <= 4; ++i) {
         const double t = span.at(i / 4.0);
         const int x = plot.left() + static_cast<int>(i / 4.0 * plot.width());
         p.drawLine(x, plot.bottom() + 1, x, plot.bottom() + 4);
-        const QString label = utc(t);
+        const QString label = utcText(t, tickFormat);
         const int w = fm.horizontalAdvance(label);
         const int left = std::clamp(x - w / 2, plot.left() - 20, width() - w - 2);
         if (left < labelsEnd + fm.horizontalAdvance(QLatin1Char(' ')) * 2) continue;
         p.drawText(left, plot.bottom() + 4 + fm.ascent(), label);
         labelsEnd = left + w;
     }
-    p.drawText(QRect(plot.left(), plot.bottom() + 4 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter, tr("time (UTC)"));
+    p.drawText(QRect(plot.left(), plot.bottom() + 4 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter, timeAxisTitle());
     // The shared cursor.
     const int cx = cursorX();
     p.setPen(QPen(QColor(0, 0, 0), 1));

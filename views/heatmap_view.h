@@ -46,6 +46,8 @@ public:
     [[nodiscard]] std::optional<int> rowYOfLink(int link) const;  // a y inside the link's pixel row(s)
     [[nodiscard]] int xOfTime(double t) const;
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
+    // Drawn under the time axis: "time (UTC), 2023-11-14", two dates when the span crosses midnight.
+    [[nodiscard]] QString timeAxisTitle() const;
     [[nodiscard]] int cursorX() const { return xOfTime(time_); }
     [[nodiscard]] double lastPoolMs() const { return poolMs_; }
     // True while the background preparation of the other metrics' orders runs or waits to run.

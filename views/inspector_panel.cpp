@@ -9,8 +9,8 @@
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_controller.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
 #include <QStandardItemModel>
@@ -46,9 +46,7 @@ QString gbps(std::uint64_t bps) {
     return QObject::tr("%1 Gb/s").arg(QString::number(static_cast<double>(bps) / 1e9, 'g', 4));
 }
 
-QString utc(double t) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(t * 1000), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
-}
+QString utc(double t) { return utcText(t, QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")); }
 
 QString nodeName(const Node& n) { return qs(n.description.empty() ? n.guid : n.description); }
 

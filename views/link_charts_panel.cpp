@@ -5,9 +5,9 @@
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
 #include "views/time_controller.h"
+#include "views/utc_text.h"
 
 #include <QComboBox>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
@@ -33,10 +33,6 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // x values are ms since the epoch; TimeChartView labels them in UTC on round times.
 double axisMs(double t) { return std::round(t * 1000.0); }
-
-QString utc(double t) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-}
 
 QString number(float v, const QString& unit) {
     if (std::isnan(v)) return QObject::tr("no data");
@@ -353,7 +349,7 @@ QString LinkChartsPanel::utilisationReadout(double t) const {
     const QString unit = throughput_ ? QStringLiteral("Gb/s") : QStringLiteral("%");
     const LinkMetric up = throughput_ ? LinkMetric::ThroughputUp : LinkMetric::UtilUp;
     const LinkMetric down = throughput_ ? LinkMetric::ThroughputDown : LinkMetric::UtilDown;
-    return tr("%1 UTC — up %2, down %3").arg(utc(r.binStart(bin)), number(r.value(up, l, bin), unit), number(r.value(down, l, bin), unit));
+    return tr("%1 UTC — up %2, down %3").arg(utcText(r.binStart(bin)), number(r.value(up, l, bin), unit), number(r.value(down, l, bin), unit));
 }
 
 QString LinkChartsPanel::lowerReadout(double t) const {
@@ -363,7 +359,7 @@ QString LinkChartsPanel::lowerReadout(double t) const {
     const auto& r = snapshot_->rates;
     const auto bin = static_cast<std::size_t>(b);
     return tr("%1 UTC — %2 %3")
-        .arg(utc(r.binStart(bin)), QString::fromUtf8(metricName(metric).data()),
+        .arg(utcText(r.binStart(bin)), QString::fromUtf8(metricName(metric).data()),
              number(r.value(metric, static_cast<std::size_t>(link_), bin), QString::fromUtf8(metricUnit(metric).data())));
 }
 

@@ -19,14 +19,16 @@ PrometheusPullDialog::PrometheusPullDialog(QWidget* parent) : QDialog(parent) {
     url_ = new QLineEdit(settings.value(QStringLiteral("prometheus/url"), QStringLiteral("http://localhost:9090")).toString(), this);
     url_->setObjectName(QStringLiteral("url"));
     url_->setToolTip(tr("The server, e.g. http://prometheus:9090 (a path prefix is kept)"));
-    const QDateTime now = QDateTime::currentDateTime();
+    const QDateTime now = QDateTime::currentDateTimeUtc();  // shown and typed in UTC, as every time in FabScope
     from_ = new QDateTimeEdit(now.addSecs(-3600), this);
     from_->setObjectName(QStringLiteral("from"));
     to_ = new QDateTimeEdit(now, this);
     to_->setObjectName(QStringLiteral("to"));
     for (auto* edit : {from_, to_}) {
+        edit->setTimeSpec(Qt::UTC);
         edit->setCalendarPopup(true);
-        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+        edit->setToolTip(tr("UTC, with the date"));
     }
     step_ = new QSpinBox(this);
     step_->setObjectName(QStringLiteral("step"));

@@ -1,6 +1,6 @@
 #include "views/time_chart_view.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QRubberBand>
@@ -13,10 +13,6 @@
 
 namespace fabscope {
 namespace {
-
-QString utc(double t, const QString& format) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
-}
 
 constexpr int kDragPixels = 5;  // a press that moves less is a click
 
@@ -70,18 +66,17 @@ void TimeChartView::setTimeRange(double t0, double t1) {
     if (!x) return;
     const int ticks = std::clamp((width() - 90) / 75, 3, 8);  // "22:15" labels, 75 px apart at least
     const double step = tickStep(t1_ - t0_, ticks);
-    const bool days = utc(t0_, QStringLiteral("yyyyMMdd")) != utc(t1_, QStringLiteral("yyyyMMdd"));
+    const bool days = crossesDays(t0_, t1_);
     const QString format = days ? QStringLiteral("MM-dd HH:mm") : step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
     for (const QString& label : x->categoriesLabels()) x->remove(label);
     x->setStartValue(t0_ * 1000);
     // Ticks at multiples of the step since the epoch: round UTC times (the epoch is midnight UTC).
     for (double t = std::ceil(t0_ / step) * step; t <= t1_; t += step) {
-        const QString label = utc(t, format);
+        const QString label = utcText(t, format);
         if (!x->categoriesLabels().contains(label)) x->append(label, t * 1000);
     }
     x->setRange(t0_ * 1000, t1_ * 1000);
-    x->setTitleText(days ? tr("Time (UTC), %1 – %2").arg(utc(t0_, QStringLiteral("yyyy-MM-dd")), utc(t1_, QStringLiteral("yyyy-MM-dd")))
-                         : tr("Time (UTC), %1").arg(utc(t0_, QStringLiteral("yyyy-MM-dd"))));
+    x->setTitleText(tr("Time (UTC), %1").arg(utcDates(t0_, t1_)));
 }
 
 double TimeChartView::timeAtX(double viewX) const {

@@ -1,10 +1,10 @@
 #include "views/time_scrubber.h"
 
 #include "views/time_controller.h"
+#include "views/utc_text.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -22,10 +22,6 @@
 
 namespace fabscope {
 namespace {
-
-QString utc(double t, const QString& format = QStringLiteral("yyyy-MM-dd HH:mm:ss")) {
-    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), Qt::UTC).toString(format);
-}
 
 // A click on the slider's groove jumps there (the platform default pages by a tenth).
 class JumpToClickStyle : public QProxyStyle {
@@ -85,11 +81,11 @@ public:
         for (const AnnotationSpan& a : spans()) {
             if (pos.x() < a.rect.left() - 1 || pos.x() > a.rect.right() + 1) continue;  // whole bar height hovers
             const TimeRange& r = a.range;
-            const bool sameDay = utc(r.start, QStringLiteral("yyyy-MM-dd")) == utc(r.end, QStringLiteral("yyyy-MM-dd"));
+            const bool sameDay = utcText(r.start, QStringLiteral("yyyy-MM-dd")) == utcText(r.end, QStringLiteral("yyyy-MM-dd"));
             const QString when = r.duration() > 0
-                ? tr("%1 – %2 UTC (%3 s)").arg(utc(r.start), utc(r.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+                ? tr("%1 – %2 UTC (%3 s)").arg(utcText(r.start), utcText(r.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss")))
                       .arg(r.duration(), 0, 'f', 0)
-                : tr("%1 UTC (instant, 0 s)").arg(utc(r.start));
+                : tr("%1 UTC (instant, 0 s)").arg(utcText(r.start));
             tips << tr("Annotation: %1\n%2").arg(a.note, when);
         }
         return tips.join(QStringLiteral("\n\n"));
@@ -279,7 +275,7 @@ void TimeScrubber::syncCursor(double t) {
         slider_->setValue(static_cast<int>(std::lround(span.fraction(t) * n)));
     }
     if (span.valid())
-        label_->setText(tr("%1 UTC (+%2 s)").arg(utc(t)).arg(t - span.start, 0, 'f', 0));
+        label_->setText(tr("%1 UTC (+%2 s)").arg(utcText(t)).arg(t - span.start, 0, 'f', 0));
     else
         label_->setText(tr("No samples"));
     range_->update();
@@ -287,7 +283,7 @@ void TimeScrubber::syncCursor(double t) {
 
 void TimeScrubber::syncSelection() {
     if (auto sel = time_->selection())
-        rangeLabel_->setText(tr("Analysis window: %1 – %2 UTC (%3 s)").arg(utc(sel->start), utc(sel->end, QStringLiteral("HH:mm:ss"))).arg(sel->duration(), 0, 'f', 0));
+        rangeLabel_->setText(tr("Analysis window: %1 – %2 UTC (%3 s)").arg(utcText(sel->start), utcText(sel->end, QStringLiteral("HH:mm:ss"))).arg(sel->duration(), 0, 'f', 0));
     else
         rangeLabel_->setText(tr("Analysis window: the whole span (drag on the bar above the slider to narrow it)"));
     range_->update();

@@ -1,8 +1,8 @@
 #include "views/whatif_colouring.h"
 
 #include "views/store_snapshot.h"
+#include "views/utc_text.h"
 
-#include <QDateTime>
 #include <QObject>
 
 #include <algorithm>
@@ -14,19 +14,15 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-QString utc(double t, const QString& format) {
-    return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(std::llround(t)), Qt::UTC).toString(format);
-}
-
 QString percent(float v) { return QStringLiteral("%1 %").arg(static_cast<double>(v), 0, 'f', 1); }
 
 } // namespace
 
 QString whatIfTitle(const WhatIfResult& r) {
     const double a = r.report.windowStart, b = r.report.windowEnd;
-    const bool sameDay = utc(a, QStringLiteral("yyyyMMdd")) == utc(b, QStringLiteral("yyyyMMdd"));
+    const bool sameDay = !crossesDays(a, b);
     return QObject::tr("Prediction: %1 (window %2–%3 UTC)")
-        .arg(r.what, utc(a, QStringLiteral("yyyy-MM-dd HH:mm")), utc(b, sameDay ? QStringLiteral("HH:mm") : QStringLiteral("yyyy-MM-dd HH:mm")));
+        .arg(r.what, utcText(a, QStringLiteral("yyyy-MM-dd HH:mm")), utcText(b, sameDay ? QStringLiteral("HH:mm") : QStringLiteral("yyyy-MM-dd HH:mm")));
 }
 
 int linkOfPorts(const StoreSnapshot& s, const std::vector<PortRef>& ports) {
