@@ -9,6 +9,7 @@
 #include "core/report/html_writer.h"
 #include "core/report/json_writer.h"
 #include "core/report/report_writer.h"
+#include "core/report/svg_chart.h"
 #include "core/store/sqlite_stmt.h"
 #include "importers/import_runner.h"
 
@@ -220,9 +221,21 @@ private Q_SLOTS:
         QVERIFY(h.contains(QStringLiteral("upper bound")));
         QVERIFY(h.count(QStringLiteral("<svg ")) >= 6);  // 2 tier directions x 2 + top links
         QVERIFY(h.contains(QStringLiteral("Utilisation (%)")));
+        QVERIFY(h.contains(QStringLiteral("Time (UTC, 2023-11-14)")));  // the charts' date
         // Self-contained: no scripts, no external resources.
         QVERIFY(!h.contains(QStringLiteral("<script"), Qt::CaseInsensitive));
         QVERIFY(!h.contains(QRegularExpression(QStringLiteral("(src|href)=\"(https?:)?//"))));
+    }
+
+    // A chart across midnight (UTC) names both days under its time axis.
+    void aChartAcrossMidnightNamesBothDays() {
+        ChartSpec c;
+        c.title = "spine01 p2";
+        c.yLabel = "Utilisation (%)";
+        c.series.push_back({"up", "#1f77b4", {1700005000, 1700010000}, {10, 20}, false});  // 2023-11-14 23:36 to 11-15 01:00
+        QVERIFY(QString::fromStdString(renderSvgChart(c)).contains(QStringLiteral("Time (UTC, 2023-11-14 – 2023-11-15)")));
+        c.series.front().t = {1700000000, 1700003600};  // 22:13 to 23:13 the same day
+        QVERIFY(QString::fromStdString(renderSvgChart(c)).contains(QStringLiteral("Time (UTC, 2023-11-14)")));
     }
 
     void hostileDescriptionsAreEscaped() {

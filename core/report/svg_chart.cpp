@@ -86,8 +86,9 @@ std::string renderSvgChart(const ChartSpec& c) {
     // Axes and their titles.
     o << "<polyline fill=\"none\" stroke=\"#444444\" stroke-width=\"1\" points=\"" << fmt(kLeft) << ',' << fmt(kTop) << ' '
       << fmt(kLeft) << ',' << fmt(kTop + ph) << ' ' << fmt(kLeft + pw) << ',' << fmt(kTop + ph) << "\"/>\n";
-    o << "<text x=\"" << fmt(kLeft + pw) << "\" y=\"" << fmt(h - 8) << "\" " << kFont
-      << " font-size=\"10\" text-anchor=\"end\" fill=\"#444444\">Time (UTC, " << reportfmt::utc(t0).substr(0, 10) << ")</text>\n";
+    const std::string day0 = reportfmt::utc(t0).substr(0, 10), day1 = reportfmt::utc(t1).substr(0, 10);  // both, across midnight
+    o << "<text x=\"" << fmt(kLeft + pw) << "\" y=\"" << fmt(h - 8) << "\" " << kFont << " font-size=\"10\" text-anchor=\"end\" fill=\"#444444\">Time (UTC, "
+      << (day0 == day1 ? day0 : day0 + " – " + day1) << ")</text>\n";
     o << "<text transform=\"translate(13," << fmt(kTop + ph / 2) << ") rotate(-90)\" " << kFont
       << " font-size=\"10\" text-anchor=\"middle\" fill=\"#444444\">" << htmlEscape(c.yLabel) << "</text>\n";
 
