@@ -40,6 +40,8 @@
 #include <QtCharts/QChartView>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace fabscope;
 
 class TestViewPanels : public QObject {
@@ -186,6 +188,16 @@ private Q_SLOTS:
         QCOMPARE(heatmap->imageSize(), heatmap->plotRect().size());
         QCOMPARE(heatmap->timeAxisTitle(), QStringLiteral("time (UTC), 2023-11-14"));  // the date, not only the clock
         QCOMPARE(utcDates(1700000000, 1700100000), QStringLiteral("2023-11-14 – 2023-11-16"));
+        // Its ticks sit on round minutes (the span is 22:13:20-22:23:10), inside the plot, in order.
+        const auto ticks = heatmap->timeAxisTicks();
+        QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
+        for (std::size_t i = 0; i < ticks.size(); ++i) {
+            QCOMPARE(std::fmod(ticks[i].t, 60.0), 0.0);
+            QCOMPARE(ticks[i].label, utcText(ticks[i].t, QStringLiteral("HH:mm")));
+            QVERIFY(heatmap->plotRect().left() <= heatmap->xOfTime(ticks[i].t) && heatmap->xOfTime(ticks[i].t) <= heatmap->plotRect().right() + 1);
+            if (i) QVERIFY(ticks[i].t > ticks[i - 1].t);
+        }
+        QCOMPARE(timeTicks(1700005000, 1700010000, 4).front().label, QStringLiteral("11-15 00:00"));  // 23:36:40 to 01:00:00: half hours, with the day
         // The cursor line is shared.
         const int cx = heatmap->cursorX();
         w.timeController()->setTime(1700000500);

@@ -367,6 +367,12 @@ int HeatmapView::xOfTime(double t) const {
     return plot.left() + static_cast<int>(std::floor(span.fraction(t) * plot.width()));
 }
 
+std::vector<TimeTick> HeatmapView::timeAxisTicks() const {
+    if (!snapshot_ || snapshot_->rates.empty()) return {};
+    const TimeRange span = snapshot_->rates.span();
+    return timeTicks(span.start, span.end, std::clamp(plotRect().width() / 80, 2, 8));  // "22:15:00", 80 px apart at least
+}
+
 QString HeatmapView::timeAxisTitle() const {
     if (!snapshot_ || snapshot_->rates.empty()) return tr("time (UTC)");
     const TimeRange span = snapshot_->rates.span();
@@ -490,16 +496,13 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
             p.setPen(QPen(QColor(20, 20, 20, 160), 1, Qt::DashLine));
             p.drawLine(plot.left(), *y, plot.right(), *y);
         }
-    // Time axis (UTC).
+    // Time axis (UTC), ticked on round times.
     p.setPen(palette().text().color());
-    const TimeRange span = r.span();
-    const QString tickFormat = crossesDays(span.start, span.end) ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm:ss");
     int labelsEnd = std::numeric_limits<int>::min();  // a label that would touch the previous one is left out
-    for (int i = 0; i <= 4; ++i) {
-        const double t = span.at(i / 4.0);
-        const int x = plot.left() + static_cast<int>(i / 4.0 * plot.width());
+    for (const TimeTick& tick : timeAxisTicks()) {
+        const int x = xOfTime(tick.t);
         p.drawLine(x, plot.bottom() + 1, x, plot.bottom() + 4);
-        const QString label = utcText(t, tickFormat);
+        const QString& label = tick.label;
         const int w = fm.horizontalAdvance(label);
         const int left = std::clamp(x - w / 2, plot.left() - 20, width() - w - 2);
         if (left < labelsEnd + fm.horizontalAdvance(QLatin1Char(' ')) * 2) continue;

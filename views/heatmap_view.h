@@ -9,6 +9,7 @@
 // redraw reads a small part of the rates; after a snapshot's first image it prepares them in the
 // background for every stored metric, so a metric's first draw is as quick as a later one.
 #include "views/colour_scale.h"
+#include "views/utc_text.h"
 
 #include <QImage>
 #include <QWidget>
@@ -48,6 +49,7 @@ public:
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     // Drawn under the time axis: "time (UTC), 2023-11-14", two dates when the span crosses midnight.
     [[nodiscard]] QString timeAxisTitle() const;
+    [[nodiscard]] std::vector<TimeTick> timeAxisTicks() const;  // on round UTC times
     [[nodiscard]] int cursorX() const { return xOfTime(time_); }
     [[nodiscard]] double lastPoolMs() const { return poolMs_; }
     // True while the background preparation of the other metrics' orders runs or waits to run.

@@ -49,32 +49,16 @@ void TimeChartView::setEmptyText(const QString& text) {
 
 QString TimeChartView::emptyText() const { return emptyLabel_->text(); }
 
-double TimeChartView::tickStep(double span, int ticks) {
-    // Round steps, fine enough that a narrow chart still gets three or more labels (3 and 4 min
-    // between 2 and 5; 20 and 40 min between 15 and 60).
-    static constexpr double steps[] = {1,    2,    5,    10,   15,    30,    60,    120,   180,   240,    300,
-                                       600,  900,  1200, 1800, 2400,  3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
-    for (double s : steps)
-        if (span / s <= ticks) return s;
-    return std::ceil(span / ticks / 604800) * 604800;
-}
-
 void TimeChartView::setTimeRange(double t0, double t1) {
     t0_ = t0;
     t1_ = std::max(t1, t0 + 1e-3);
     auto* x = qobject_cast<QCategoryAxis*>(chart()->axes(Qt::Horizontal).value(0));
     if (!x) return;
     const int ticks = std::clamp((width() - 90) / 75, 3, 8);  // "22:15" labels, 75 px apart at least
-    const double step = tickStep(t1_ - t0_, ticks);
-    const bool days = crossesDays(t0_, t1_);
-    const QString format = days ? QStringLiteral("MM-dd HH:mm") : step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
     for (const QString& label : x->categoriesLabels()) x->remove(label);
     x->setStartValue(t0_ * 1000);
-    // Ticks at multiples of the step since the epoch: round UTC times (the epoch is midnight UTC).
-    for (double t = std::ceil(t0_ / step) * step; t <= t1_; t += step) {
-        const QString label = utcText(t, format);
-        if (!x->categoriesLabels().contains(label)) x->append(label, t * 1000);
-    }
+    for (const TimeTick& tick : timeTicks(t0_, t1_, ticks))
+        if (!x->categoriesLabels().contains(tick.label)) x->append(tick.label, tick.t * 1000);
     x->setRange(t0_ * 1000, t1_ * 1000);
     x->setTitleText(tr("Time (UTC), %1").arg(utcDates(t0_, t1_)));
 }

@@ -32,9 +32,6 @@ public:
     [[nodiscard]] double xOfTime(double t) const;      // viewport x of a time
     [[nodiscard]] QLabel* readout() const { return readoutLabel_; }
 
-    // Round tick step (seconds) for a span drawn with at most `ticks` labels.
-    [[nodiscard]] static double tickStep(double span, int ticks);
-
 Q_SIGNALS:
     void zoomRequested(double t0, double t1, bool wheel);  // seconds
     void timeClicked(double t);

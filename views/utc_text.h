@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <cmath>
+#include <vector>
 
 namespace fabscope {
 
@@ -22,6 +23,34 @@ inline bool crossesDays(double t0, double t1) {
 inline QString utcDates(double t0, double t1) {
     const QString day = QStringLiteral("yyyy-MM-dd");
     return crossesDays(t0, t1) ? QStringLiteral("%1 – %2").arg(utcText(t0, day), utcText(t1, day)) : utcText(t0, day);
+}
+
+struct TimeTick {
+    double t = 0;  // UNIX seconds
+    QString label;
+};
+
+// Ticks for a time axis over [t0, t1] with at most `maxTicks` labels: at multiples of a round step
+// since the epoch (round UTC times: the epoch is midnight UTC), fine enough that a narrow axis still
+// gets three or more (3 and 4 min between 2 and 5; 20 and 40 min between 15 and 60). Labelled
+// "HH:mm:ss" below a minute's step, "HH:mm" above, "MM-dd HH:mm" across midnight.
+inline std::vector<TimeTick> timeTicks(double t0, double t1, int maxTicks) {
+    static constexpr double steps[] = {1,    2,    5,    10,   15,    30,    60,    120,   180,   240,    300,
+                                       600,  900,  1200, 1800, 2400,  3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
+    const double span = t1 - t0;
+    double step = std::ceil(span / maxTicks / 604800) * 604800;
+    for (double s : steps)
+        if (span / s <= maxTicks) {
+            step = s;
+            break;
+        }
+    const QString format = crossesDays(t0, t1) ? QStringLiteral("MM-dd HH:mm") : step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
+    std::vector<TimeTick> out;
+    for (double t = std::ceil(t0 / step) * step; t <= t1 && step > 0; t += step) {
+        QString label = utcText(t, format);
+        if (out.empty() || out.back().label != label) out.push_back({t, std::move(label)});
+    }
+    return out;
 }
 
 } // namespace fabscope
