@@ -9,6 +9,7 @@
 #include <QProgressDialog>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -30,6 +31,9 @@ ImportOutcome describeFiles(const ImportSummary& s) {
         QString text = QObject::tr("Import cancelled: %1 imported before the Cancel are kept, %2 not imported.")
                            .arg(s.count(FileStatus::Imported))
                            .arg(left.size());
+        constexpr qsizetype kListed = 20;  // a folder of thousands: the Import diagnostics dock lists them all
+        const qsizetype more = left.size() - std::min(left.size(), kListed);
+        if (more > 0) left = left.mid(0, kListed) << QObject::tr("… and %1 more (see Import diagnostics)").arg(more);
         if (!left.isEmpty()) text += QStringLiteral("\n\n") + QObject::tr("Not imported:") + QLatin1Char('\n') + left.join(QLatin1Char('\n'));
         return {false, text, s.diagnostics};
     }

@@ -127,7 +127,15 @@ private Q_SLOTS:
         // The import pauses 20 ms every 64 Ki samples (the crash tests' mode): the file alone
         // took ~0.3 s once the import got faster, and then ended before its dialog could show.
         qputenv("FABSCOPE_TEST_SMALL_BATCHES", "1");
-        w.importFiles({file});
+        // 25 small files after it: none is reached before the Cancel.
+        QStringList files{file};
+        for (int i = 0; i < 25; ++i) {
+            files << dir_.filePath(QStringLiteral("small%1.csv").arg(i, 2, 10, QLatin1Char('0')));
+            QFile f(files.back());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("timestamp,node,port,counter,value\n1700000000,leaf1,1,xmit_bytes," + QByteArray::number(i) + "\n");
+        }
+        w.importFiles(files);
         // Its progress dialog shows after 300 ms; Cancel is clicked as a user would.
         QProgressDialog* progress = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((progress = [&]() -> QProgressDialog* {
@@ -144,11 +152,13 @@ private Q_SLOTS:
         qunsetenv("FABSCOPE_TEST_SMALL_BATCHES");
         QCOMPARE(imported.front().front().toBool(), false);
         QCOMPARE(importsIn(store), std::int64_t{0});  // nothing of the cancelled file was written
-        // The user is told which file to import again.
+        // The user is told which files to import again: the first 20, then how many more.
         QCOMPARE(shown.size(), 1);
-        QVERIFY2(shown.front().startsWith(QStringLiteral("Import cancelled: 0 imported before the Cancel are kept, 1 not imported.")),
+        QVERIFY2(shown.front().startsWith(QStringLiteral("Import cancelled: 0 imported before the Cancel are kept, 26 not imported.")),
                  qPrintable(shown.front()));
-        QVERIFY2(shown.front().endsWith(QStringLiteral("Not imported:\n") + file), qPrintable(shown.front()));
+        QVERIFY2(shown.front().endsWith(QStringLiteral("Not imported:\n") + files.mid(0, 20).join(QLatin1Char('\n')) +
+                                        QStringLiteral("\n… and 6 more (see Import diagnostics)")),
+                 qPrintable(shown.front()));
         const Store s(store.toStdString(), Store::Mode::ReadOnly);
         QCOMPARE(static_cast<std::int64_t>(s.series().size()), std::int64_t{0});
     }
