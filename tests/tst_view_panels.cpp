@@ -198,6 +198,7 @@ private Q_SLOTS:
             if (i) QVERIFY(ticks[i].t > ticks[i - 1].t);
         }
         QCOMPARE(timeTicks(1700005000, 1700010000, 4).front().label, QStringLiteral("11-15 00:00"));  // 23:36:40 to 01:00:00: half hours, with the day
+        QCOMPARE(timeTicks(1700006390, 1700006420, 4).back().label, QStringLiteral("11-15 00:00:20"));  // 10 s steps across midnight
         // The cursor line is shared.
         const int cx = heatmap->cursorX();
         w.timeController()->setTime(1700000500);

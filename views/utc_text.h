@@ -1,6 +1,6 @@
 #pragma once
-// Times as every view writes them: UTC, from UNIX seconds (rounded to the millisecond, so a
-// sample at 12.9996 s reads 12:00:13, not :12).
+// Times as every view writes them: UTC, from UNIX seconds rounded to the whole millisecond (one
+// rounding everywhere, so a table and a chart never name a sample a second apart).
 #include <QDateTime>
 #include <QString>
 
@@ -33,7 +33,7 @@ struct TimeTick {
 // Ticks for a time axis over [t0, t1] with at most `maxTicks` labels: at multiples of a round step
 // since the epoch (round UTC times: the epoch is midnight UTC), fine enough that a narrow axis still
 // gets three or more (3 and 4 min between 2 and 5; 20 and 40 min between 15 and 60). Labelled
-// "HH:mm:ss" below a minute's step, "HH:mm" above, "MM-dd HH:mm" across midnight.
+// "HH:mm:ss" below a minute's step, "HH:mm" from a minute, the day before them across midnight.
 inline std::vector<TimeTick> timeTicks(double t0, double t1, int maxTicks) {
     static constexpr double steps[] = {1,    2,    5,    10,   15,    30,    60,    120,   180,   240,    300,
                                        600,  900,  1200, 1800, 2400,  3600,  7200,  10800, 21600, 43200, 86400, 172800, 604800};
@@ -44,7 +44,8 @@ inline std::vector<TimeTick> timeTicks(double t0, double t1, int maxTicks) {
             step = s;
             break;
         }
-    const QString format = crossesDays(t0, t1) ? QStringLiteral("MM-dd HH:mm") : step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
+    const QString clock = step < 60 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
+    const QString format = crossesDays(t0, t1) ? QStringLiteral("MM-dd ") + clock : clock;
     std::vector<TimeTick> out;
     for (double t = std::ceil(t0 / step) * step; t <= t1 && step > 0; t += step) {
         QString label = utcText(t, format);
