@@ -11,7 +11,7 @@
 #include "core/analysis/probe_pairs.h"
 #include "core/analysis/voting_routes.h"
 #include "core/natural_order.h"
-#include "core/store/probes.h"
+#include "core/store/probe_presence.h"
 #include "core/tiers.h"
 
 #include <algorithm>
@@ -178,9 +178,8 @@ VotingPair::Routes votingRoutes(const ProbeRoutes& r, const AnalysisContext& ctx
 void detectProbeFindings(const Store& store, const AnalysisContext& ctx, std::vector<Finding>& out) {
     if (ctx.fabric().nodes.empty()) return;
     const AnalysisConfig& cfg = ctx.config();
-    // No host index is asked for when no probe (nor benchmark run) falls in the window.
-    const auto span = probeTimeSpan(store);
-    if (!span || span->second < ctx.windowStart() || span->first > ctx.windowEnd()) return;
+    // No host index is asked for when no probe falls in the window.
+    if (!anyProbeIn(store, ctx.windowStart(), ctx.windowEnd())) return;
     const ProbePairs loaded = loadProbePairs(store, ctx.hostPlaces(), ctx.windowStart(), ctx.windowEnd(),
                                              static_cast<std::size_t>(cfg.lossyLink.maxRoutes));
     const std::vector<ProbePair>& pairs = loaded.pairs;

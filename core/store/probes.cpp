@@ -1,4 +1,5 @@
 #include "core/store/probes.h"
+#include "core/store/probe_presence.h"
 
 #include "core/store/sqlite_stmt.h"
 
@@ -85,6 +86,12 @@ std::int64_t writeCollectiveRun(Store& store, std::int64_t importId, const Colle
         row.run();
     }
     return id;
+}
+
+bool anyProbeIn(const Store& store, double from, double to) {
+    sql::Stmt q(store.handle(), "SELECT 1 FROM probes WHERE time >= ?1 AND time <= ?2 LIMIT 1");
+    q.bind(1, from).bind(2, to);
+    return q.step();
 }
 
 std::vector<ProbeResult> loadProbes(const Store& store, std::optional<double> from, std::optional<double> to) {
