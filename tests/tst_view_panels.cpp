@@ -28,6 +28,7 @@
 #include <QTableView>
 #include <QDockWidget>
 #include <QHelpEvent>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -343,6 +344,13 @@ private Q_SLOTS:
         changed.clear();
         QTest::mouseClick(panel->addButton(), Qt::LeftButton);
         QVERIFY(changed.wait(10000));
+        // The scrubber names the window with its date, and both dates when it crosses a midnight.
+        QLabel* windowLabel = nullptr;
+        for (QLabel* l : scrubber->findChildren<QLabel*>())
+            if (l->accessibleName() == QLatin1String("Analysis window")) windowLabel = l;
+        QVERIFY(windowLabel);
+        QCOMPARE(windowLabel->text(), QStringLiteral("Analysis window: 2023-11-14 22:20:00 – 22:21:40 UTC (100 s)"));
+        QCOMPARE(utcSpanText(1700006340, 1700006460), QStringLiteral("2023-11-14 23:59:00 – 2023-11-15 00:01:00"));
         w.timeController()->clearSelection();
         const auto span = find();
         QVERIFY(span);

@@ -57,9 +57,7 @@ QColor mix(QRgb a, QRgb b, double f) {
 QString compareSideLabel(const CompareSide& side) {
     const QString name = QFileInfo(qs(side.store)).fileName();
     if (side.end < side.start) return name;
-    const bool sameDay = !crossesDays(side.start, side.end);
-    const QString to = utcText(side.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    return QObject::tr("%1 %2–%3 UTC").arg(name, utcText(side.start, QStringLiteral("yyyy-MM-dd HH:mm:ss")), to);
+    return QObject::tr("%1 %2 UTC").arg(name, utcSpanText(side.start, side.end));
 }
 
 QString compareTitle(const CompareReport& report) {

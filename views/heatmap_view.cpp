@@ -387,7 +387,7 @@ QString HeatmapView::tooltipAt(QPointF pos) const {
     const auto [c0, c1] = binRangeOfX(pos.toPoint().x());
     const auto& r = snapshot_->rates;
     const double t0 = r.binStart(c0), t1 = r.binStart(c1);
-    const QString when = c1 - c0 > 1 ? tr("%1 – %2 UTC").arg(utcText(t0), crossesDays(t0, t1) ? utcText(t1) : utcText(t1, QStringLiteral("HH:mm:ss")))
+    const QString when = c1 - c0 > 1 ? tr("%1 UTC").arg(utcSpanText(t0, t1))
                                      : tr("%1 UTC").arg(utcText(t0));
     QString text = tr("<b>%1</b><br>%2<br>%3: %4")
                        .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(link)))).toHtmlEscaped(), when, scale_.name(),

@@ -81,10 +81,7 @@ public:
         for (const AnnotationSpan& a : spans()) {
             if (pos.x() < a.rect.left() - 1 || pos.x() > a.rect.right() + 1) continue;  // whole bar height hovers
             const TimeRange& r = a.range;
-            const bool sameDay = utcText(r.start, QStringLiteral("yyyy-MM-dd")) == utcText(r.end, QStringLiteral("yyyy-MM-dd"));
-            const QString when = r.duration() > 0
-                ? tr("%1 – %2 UTC (%3 s)").arg(utcText(r.start), utcText(r.end, sameDay ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss")))
-                      .arg(r.duration(), 0, 'f', 0)
+            const QString when = r.duration() > 0 ? tr("%1 UTC (%2 s)").arg(utcSpanText(r.start, r.end)).arg(r.duration(), 0, 'f', 0)
                 : tr("%1 UTC (instant, 0 s)").arg(utcText(r.start));
             tips << tr("Annotation: %1\n%2").arg(a.note, when);
         }
@@ -283,7 +280,7 @@ void TimeScrubber::syncCursor(double t) {
 
 void TimeScrubber::syncSelection() {
     if (auto sel = time_->selection())
-        rangeLabel_->setText(tr("Analysis window: %1 – %2 UTC (%3 s)").arg(utcText(sel->start), utcText(sel->end, QStringLiteral("HH:mm:ss"))).arg(sel->duration(), 0, 'f', 0));
+        rangeLabel_->setText(tr("Analysis window: %1 UTC (%2 s)").arg(utcSpanText(sel->start, sel->end)).arg(sel->duration(), 0, 'f', 0));
     else
         rangeLabel_->setText(tr("Analysis window: the whole span (drag on the bar above the slider to narrow it)"));
     range_->update();

@@ -25,6 +25,12 @@ inline QString utcDates(double t0, double t1) {
     return crossesDays(t0, t1) ? QStringLiteral("%1 – %2").arg(utcText(t0, day), utcText(t1, day)) : utcText(t0, day);
 }
 
+// A span as text: "2023-11-14 22:20:00 – 22:21:40"; the end's date is written too when the span
+// crosses a midnight, so a window from 23:59 to 00:01 never reads as running backwards.
+inline QString utcSpanText(double t0, double t1) {
+    return QStringLiteral("%1 – %2").arg(utcText(t0), crossesDays(t0, t1) ? utcText(t1) : utcText(t1, QStringLiteral("HH:mm:ss")));
+}
+
 struct TimeTick {
     double t = 0;  // UNIX seconds
     QString label;
