@@ -162,4 +162,9 @@ std::int64_t EthtoolImporter::read(const ImportInput& in, SampleWriter& out, Dia
     return rows;
 }
 
+// The host always comes from the file name, the interface too when no header names it.
+std::string EthtoolImporter::nameFromPath(std::string_view path, std::string_view /*text*/) const {
+    return hostFromFileName(path) + "/" + interfaceFromFileName(path);
+}
+
 } // namespace fabscope

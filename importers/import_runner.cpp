@@ -120,8 +120,8 @@ private:
     // that file (or an earlier copy); else it failed, and each is tried alone, in order (an
     // importer may take the host from the file's name), unless the import was cancelled.
     void settleTwins() {
-        for (const auto& [path, sha] : twins_) {
-            if (const auto prior = store_.findImport(sha)) {
+        for (const auto& [path, sha, nameKey] : twins_) {
+            if (const auto prior = store_.findImport(sha, nameKey)) {
                 alreadyImported(path, prior->format, prior->file);
             } else if (summary_.cancelled) {
                 cancelled(path);
@@ -202,14 +202,21 @@ private:
         summary_.diagnostics.push_back(
             {path, 0, Severity::Info, "already imported" + (priorFile.empty() ? std::string() : " as " + priorFile) + " (same SHA-256): nothing to do"});
     }
-    // True when a file of this content is stored, or met earlier in this call (settled at the end).
-    bool known(const std::string& sha, const std::string& path) {
-        if (auto prior = store_.findImport(sha)) {
-            alreadyImported(path, prior->format, prior->file);
+    // True when this content is stored under the names this path gives (each earlier import's
+    // format says which names a path gives: Importer::nameFromPath).
+    bool stored(const std::string& sha, const std::string& path, std::string_view text) {
+        for (const ImportRecord& prior : store_.findImports(sha)) {
+            const Importer* importer = registry_.byName(prior.format);
+            if (prior.nameKey && (importer ? importer->nameFromPath(path, text) : std::string()) != *prior.nameKey) continue;
+            alreadyImported(path, prior.format, prior.file);
             return true;
         }
-        if (seenSha_.insert(sha).second) return false;
-        twins_.emplace_back(path, sha);
+        return false;
+    }
+    // True when a file of this content and these names was met earlier in this call (settled at the end).
+    bool twinOfEarlier(const PendingFile& pf) {
+        if (seen_.insert({pf.sha, pf.nameKey}).second) return false;
+        twins_.push_back({pf.path, pf.sha, pf.nameKey});
         return true;
     }
     // A file hashed alongside its parse: its hash is waited for here, before it is recorded.
@@ -218,7 +225,7 @@ private:
         const std::string sha = pf.shaLater.valid() ? pf.shaLater.get() : pf.sha;
         // Also for a file hashed first: a file hashed alongside may have stored its content since.
         // (An earlier twin that failed stored nothing: this one's rows are kept.)
-        if (auto prior = store_.findImport(sha)) throw AlreadyStored{prior->file};
+        if (auto prior = store_.findImport(sha, pf.nameKey)) throw AlreadyStored{prior->file};
         return sha;
     }
 
@@ -278,7 +285,7 @@ private:
             if (!hashAlongside) {
                 pf.map->populate();
                 pf.sha = sha256Hex(bytes);
-                if (known(pf.sha, path)) continue;
+                if (stored(pf.sha, path, withoutUtf8Bom(bytes))) continue;
             }
             if (looksUtf16(bytes)) {
                 fail(path, 1, "UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)");
@@ -294,12 +301,14 @@ private:
                 fail(path, 1, bytes.empty() ? "empty file" : "unrecognised format: name one (fabscope import --format, or Format in the GUI's File > Import files…)");
                 continue;
             }
+            pf.nameKey = pf.importer->nameFromPath(path, pf.text);
             // Only counter files are parsed before they are recorded; the others are checked here.
             if (hashAlongside && pf.importer->kind() != Importer::Kind::Counters) {
                 pf.sha = pf.shaLater.get();
                 pf.shaLater = {};
-                if (known(pf.sha, path)) continue;
+                if (stored(pf.sha, path, pf.text)) continue;
             }
+            if (!pf.sha.empty() && twinOfEarlier(pf)) continue;
             totalBytes_ += bytes.size();
             switch (pf.importer->kind()) {
             case Importer::Kind::Topology: (pf.importer->asTopology()->describesPlan() ? plans_ : topo_).push_back(std::move(pf)); break;
@@ -410,7 +419,7 @@ private:
             for (const auto& c : samples) writer.add(writer.series(c.node, c.port, c.counter), c.timeMs, c.value);
             writer.flush();
         }
-        for (const auto& [pf, rows] : parsed) store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid);
+        for (const auto& [pf, rows] : parsed) store_.recordImport(pf->path, pf->sha, std::string(pf->importer->name()), rows, sid, pf->nameKey);
         tx.commit();
         topologyWritten_ = true;
         for (const auto& [pf, rows] : parsed) summary_.files.push_back({pf->path, FileStatus::Imported, std::string(pf->importer->name()), rows});
@@ -474,7 +483,7 @@ private:
         // While the hash of a large file is still running, its pages reach the disk.
         if (pf.shaLater.valid() && pf.shaLater.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
             writeAheadOfCommit(store_);
-        store_.recordImport(pf.path, shaOf(pf), std::string(pf.importer->name()), rows);
+        store_.recordImport(pf.path, shaOf(pf), std::string(pf.importer->name()), rows, 0, pf.nameKey);
         if (pf.size >= kHashAlongsideBytes) pf.releaseBeside();  // parsed and hashed (shaOf waited)
         pf.kept.clear();  // a small file's, now
         tx.commit();
@@ -487,7 +496,7 @@ private:
         const auto rows = static_cast<std::int64_t>(result.fabric.nodes.size() + result.fabric.links.size());
         Store::Transaction tx(store_);
         const std::int64_t sid = store_.writeSnapshot(result.fabric, fs::path(pf.path).filename().string(), result.time.value_or(in.mtime), true);
-        store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows, sid);
+        store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows, sid, pf.nameKey);
         tx.commit();
         return rows;
     }
@@ -498,7 +507,7 @@ private:
         if (!job.details.time) job.details.time = in.mtime;
         const auto rows = static_cast<std::int64_t>(job.ranks.size());
         Store::Transaction tx(store_);
-        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows, 0, pf.nameKey);
         writeJob(store_, job.name, importId, job.ranks, job.details);
         alsoABenchmark(store_, registry_, pf, in, diag, importId);
         tx.commit();
@@ -510,7 +519,7 @@ private:
         const auto result = pf.importer->asProbes()->parse(in, diag, progressFor(pf.size));
         const std::int64_t rows = result.rows();
         Store::Transaction tx(store_);
-        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows);
+        const std::int64_t importId = store_.recordImport(pf.path, pf.sha, std::string(pf.importer->name()), rows, 0, pf.nameKey);
         writeProbes(store_, importId, result.probes);
         for (const auto& run : result.runs) writeCollectiveRun(store_, importId, run);
         alsoAJob(store_, registry_, pf, in, diag, importId);
@@ -528,8 +537,11 @@ private:
     std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
     mutable double shown_ = 0;  // the share of all files last shown (progressFor)
     std::optional<FabricIndex> index_;
-    std::set<std::string> seenSha_;
-    std::vector<std::pair<std::string, std::string>> twins_;  // (path, SHA-256): see settleTwins
+    std::set<std::pair<std::string, std::string>> seen_;  // (SHA-256, names from the path) of this call's files
+    struct Twin {
+        std::string path, sha, nameKey;
+    };
+    std::vector<Twin> twins_;  // see settleTwins
     // Shared with the hash threads, which may outlive the session's files by a moment.
     std::shared_ptr<CoreGate> cores_ = std::make_shared<CoreGate>();
     bool indexBuilt_ = false;

@@ -115,6 +115,10 @@ public:
     // longer does. The runner then hashes a large file after the parse instead of beside it, where the
     // hash took a share of the parse's cores.
     [[nodiscard]] virtual bool parsesOnAllCores() const { return false; }
+    // The names read() takes from the file's path, not its content (a host, a job), or '' when the
+    // content names everything. Part of the import's identity: two hosts' files of the same bytes
+    // (idle switches' all-zero PFC counters) are two imports, not one "already imported".
+    [[nodiscard]] virtual std::string nameFromPath(std::string_view /*path*/, std::string_view /*text*/) const { return {}; }
 
 protected:
     // The checks every format shares, made once here before an importer's read(): no NUL bytes

@@ -84,4 +84,15 @@ JobResult JobCsvImporter::read(const ImportInput& in, DiagnosticSink& diag, cons
     return job;
 }
 
+// The file's name names the job unless a `# job:` comment does (read() takes the same rule).
+std::string JobCsvImporter::nameFromPath(std::string_view path, std::string_view text) const {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line = trim(text.substr(at, end - at));
+        if (line.starts_with('#') && trim(line.substr(1)).starts_with("job:")) return {};
+        at = end + 1;
+    }
+    return jobNameFromFileName(path);
+}
+
 } // namespace fabscope

@@ -234,4 +234,6 @@ JobResult NcclLogImporter::read(const ImportInput& in, DiagnosticSink& diag, con
     return parser.finish(jobNameFromFileName(in.file));
 }
 
+std::string NcclLogImporter::nameFromPath(std::string_view path, std::string_view /*text*/) const { return jobNameFromFileName(path); }
+
 } // namespace fabscope

@@ -331,4 +331,6 @@ ProbeImportResult NcclTestsImporter::read(const ImportInput& in, DiagnosticSink&
     return result;
 }
 
+std::string NcclTestsImporter::nameFromPath(std::string_view path, std::string_view /*text*/) const { return toolFromFileName(path); }
+
 } // namespace fabscope

@@ -10,6 +10,7 @@ namespace fabscope {
 class NcclTestsImporter final : public ProbeImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "nccl-tests"; }
+    [[nodiscard]] std::string nameFromPath(std::string_view path, std::string_view text) const override;
     [[nodiscard]] int detect(std::string_view head) const override;
     ProbeImportResult read(const ImportInput& in, DiagnosticSink& diag, const ProgressFn& progress) const override;
 };

@@ -24,6 +24,7 @@ struct PendingFile {
     std::unique_ptr<std::string> cleaned;  // a terminal capture's text without banners, escapes, mpirun tags
     bool nulFree = false;                  // the capture pass read all of `text` and met no NUL
     std::string sha;
+    std::string nameKey;  // Importer::nameFromPath: with sha, what makes this import another
     // A large file's SHA-256, computed on its own thread while the file is parsed (it took a fifth
     // of a 490 MB import when it ran first); checked against the store before the file is recorded.
     std::shared_future<std::string> shaLater;

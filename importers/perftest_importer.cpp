@@ -234,4 +234,10 @@ ProbeImportResult PerftestImporter::read(const ImportInput& in, DiagnosticSink& 
     return result;
 }
 
+// The tool and both hosts, as far as the file name gives them (a `src=`/`dst=` line overrides them).
+std::string PerftestImporter::nameFromPath(std::string_view path, std::string_view /*text*/) const {
+    const NameParts p = partsFromFileName(path);
+    return p.tool + "/" + p.src + "/" + p.dst;
+}
+
 } // namespace fabscope

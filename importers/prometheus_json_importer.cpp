@@ -24,4 +24,8 @@ std::int64_t PrometheusJsonImporter::read(const ImportInput& in, SampleWriter& o
     return series.write(out, diag);
 }
 
+std::string PrometheusJsonImporter::nameFromPath(std::string_view path, std::string_view text) const {
+    return text.find("\"instance\"") == std::string_view::npos ? hostFromFileName(path) : std::string();
+}
+
 } // namespace fabscope

@@ -143,4 +143,9 @@ std::int64_t PrometheusTextImporter::read(const ImportInput& in, SampleWriter& o
     return collector.write(out, diag);
 }
 
+// The file's host names series whose labels name none (a node exporter's own /metrics has no `instance`).
+std::string PrometheusTextImporter::nameFromPath(std::string_view path, std::string_view text) const {
+    return text.find("instance=") == std::string_view::npos ? hostFromFileName(path) : std::string();
+}
+
 } // namespace fabscope

@@ -156,4 +156,6 @@ std::int64_t RdmaStatImporter::read(const ImportInput& in, SampleWriter& out, Di
     return rows;
 }
 
+std::string RdmaStatImporter::nameFromPath(std::string_view path, std::string_view /*text*/) const { return nodeFromFileName(path); }
+
 } // namespace fabscope

@@ -12,6 +12,7 @@ namespace fabscope {
 class RdmaStatImporter final : public CounterImporter {
 public:
     [[nodiscard]] std::string_view name() const override { return "rdma-stat"; }
+    [[nodiscard]] std::string nameFromPath(std::string_view path, std::string_view text) const override;
     [[nodiscard]] int detect(std::string_view head) const override;
     std::int64_t read(const ImportInput& in, SampleWriter& out, DiagnosticSink& diag,
                        const ProgressFn& progress) const override;

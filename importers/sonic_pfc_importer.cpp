@@ -137,4 +137,6 @@ std::int64_t SonicPfcImporter::read(const ImportInput& in, SampleWriter& out, Di
     return rows;
 }
 
+std::string SonicPfcImporter::nameFromPath(std::string_view path, std::string_view text) const { return nodeNamedByPath(path, text); }
+
 } // namespace fabscope

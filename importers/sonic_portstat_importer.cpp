@@ -142,4 +142,6 @@ std::int64_t SonicPortstatImporter::read(const ImportInput& in, SampleWriter& ou
     return rows;
 }
 
+std::string SonicPortstatImporter::nameFromPath(std::string_view path, std::string_view text) const { return nodeNamedByPath(path, text); }
+
 } // namespace fabscope

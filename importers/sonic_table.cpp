@@ -41,4 +41,8 @@ std::string nodeFromFileName(std::string_view path) {
     return name.substr(0, name.find('.'));
 }
 
+std::string nodeNamedByPath(std::string_view path, std::string_view text) {
+    return text.find("# node:") == std::string_view::npos ? nodeFromFileName(path) : std::string();
+}
+
 } // namespace fabscope

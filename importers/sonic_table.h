@@ -21,5 +21,7 @@ bool sonicPrompt(std::string_view firstToken);
 
 // "dir/leaf01.portstat.txt" -> "leaf01".
 std::string nodeFromFileName(std::string_view path);
+// The switch a capture's path names, or '' when a `# node:` line names it (Importer::nameFromPath).
+std::string nodeNamedByPath(std::string_view path, std::string_view text);
 
 } // namespace fabscope

@@ -6,6 +6,7 @@
 #include "importers/import_runner.h"
 #include "importers/registry.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -103,16 +104,23 @@ private Q_SLOTS:
                 if (s.nodeRef == "gpu07") QCOMPARE(d.timesMs, std::vector<std::int64_t>{1700000000000});
             }
 
-        // Twins in one call whose first imports: the other is a repeat of it, and says so.
+        // Two hosts' captures of the same bytes: the host is in the file name, so both import.
         const std::string copy = dir.filePath(QStringLiteral("gpu09.ens2f1np1.txt")).toStdString();
         std::ofstream(copy) << "1700000100\n" << body;
         const std::string other = dir.filePath(QStringLiteral("gpu10.ens2f1np1.txt")).toStdString();
         std::ofstream(other) << "1700000100\n" << body;
-        const auto again = runner.run({copy, other}, {});
+        QCOMPARE(runner.run({copy, other}, {}).count(FileStatus::Imported), std::size_t{2});
+        // Twins in one call that name the same host and port: the other is a repeat, and says so.
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("again")));
+        const std::string again1 = dir.filePath(QStringLiteral("again/gpu11.ens2f1np1.txt")).toStdString();
+        std::ofstream(again1) << "1700000200\n" << body;
+        const std::string again2 = dir.filePath(QStringLiteral("gpu11.ens2f1np1.txt")).toStdString();
+        std::ofstream(again2) << "1700000200\n" << body;
+        const auto again = runner.run({again1, again2}, {});
         QCOMPARE(again.count(FileStatus::Imported), std::size_t{1});
         QCOMPARE(again.count(FileStatus::AlreadyImported), std::size_t{1});
-        QCOMPARE(again.diagnostics.back().file, other);
-        QVERIFY(again.diagnostics.back().message.find("already imported as " + copy) != std::string::npos);
+        QCOMPARE(again.diagnostics.back().file, again2);
+        QVERIFY(again.diagnostics.back().message.find("already imported as " + again1) != std::string::npos);
     }
 
     void pfcSeriesFromTwoCaptures() {

@@ -186,8 +186,23 @@ CREATE TABLE port_ber(
   line INTEGER NOT NULL, PRIMARY KEY(snapshot_id, device_id, port)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 16> kScripts{kV1,  kV2,  kV3,  kV4,  kV5,  kV6,  kV7, kV8,
-                                                    kV9, kV10, kV11, kV12, kV13, kV14, kV15, kV16};
+// Version 17: an import is its content and the names its path gave (a host, a job; '' when the
+// content names everything), so two hosts' files of the same bytes are two imports. SQLite cannot
+// drop the column's UNIQUE: the table is rebuilt, ids kept (chunks and jobs refer to them). The
+// names of earlier imports are unknown (NULL): they stay repeats of their content under any name.
+constexpr std::string_view kV17 = R"sql(
+CREATE TABLE imports_v17(
+  id INTEGER PRIMARY KEY, file TEXT NOT NULL, sha256 TEXT NOT NULL, format TEXT NOT NULL,
+  rows INTEGER NOT NULL, imported_at REAL NOT NULL, snapshot_id INTEGER, name_key TEXT,
+  UNIQUE(sha256, name_key));
+INSERT INTO imports_v17(id, file, sha256, format, rows, imported_at, snapshot_id)
+  SELECT id, file, sha256, format, rows, imported_at, snapshot_id FROM imports;
+DROP TABLE imports;
+ALTER TABLE imports_v17 RENAME TO imports;
+)sql";
+
+constexpr std::array<std::string_view, 17> kScripts{kV1,  kV2,  kV3,  kV4,  kV5,  kV6,  kV7, kV8,  kV9,
+                                                    kV10, kV11, kV12, kV13, kV14, kV15, kV16, kV17};
 
 } // namespace
 

@@ -258,21 +258,28 @@ Store::ReadTransaction::~ReadTransaction() {
 
 // ---------------------------------------------------------------- imports
 
-std::optional<ImportRecord> Store::findImport(const std::string& sha256) const {
-    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at FROM imports WHERE sha256=?1");
+std::vector<ImportRecord> Store::findImports(const std::string& sha256) const {
+    std::vector<ImportRecord> out;
+    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0), name_key FROM imports WHERE sha256=?1 ORDER BY id");
     s.bind(1, sha256);
-    if (!s.step()) return std::nullopt;
-    return ImportRecord{s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5)};
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6), s.isNull(7) ? std::nullopt : std::optional<std::string>(s.text(7))});
+    return out;
+}
+
+std::optional<ImportRecord> Store::findImport(const std::string& sha256, const std::string& nameKey) const {
+    for (ImportRecord& r : findImports(sha256))
+        if (!r.nameKey || *r.nameKey == nameKey) return std::move(r);
+    return std::nullopt;
 }
 
 std::int64_t Store::recordImport(const std::string& file, const std::string& sha256, const std::string& format,
-                                 std::int64_t rows, std::int64_t snapshotId) {
+                                 std::int64_t rows, std::int64_t snapshotId, const std::string& nameKey) {
     const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    Stmt s(db_, "INSERT INTO imports(id, file, sha256, format, rows, imported_at, snapshot_id) VALUES(?1,?2,?3,?4,?5,?6,?7)");
+    Stmt s(db_, "INSERT INTO imports(id, file, sha256, format, rows, imported_at, snapshot_id, name_key) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
     std::int64_t& pending = stmts_->pendingImportId;
     if (pending > 0) s.bind(1, pending);
     else s.bindNull(1);
-    s.bind(2, file).bind(3, sha256).bind(4, format).bind(5, rows).bind(6, now);
+    s.bind(2, file).bind(3, sha256).bind(4, format).bind(5, rows).bind(6, now).bind(8, nameKey);
     if (snapshotId > 0) s.bind(7, snapshotId);
     else s.bindNull(7);
     s.run();
@@ -283,8 +290,9 @@ std::int64_t Store::recordImport(const std::string& file, const std::string& sha
 
 std::vector<ImportRecord> Store::imports() const {
     std::vector<ImportRecord> out;
-    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0) FROM imports ORDER BY id");
-    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6)});
+    Stmt s(db_, std::string("SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0), ") +
+                    (schemaVersion() >= 17 ? "name_key" : "NULL") + " FROM imports ORDER BY id");
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6), s.isNull(7) ? std::nullopt : std::optional<std::string>(s.text(7))});
     return out;
 }
 

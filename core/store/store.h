@@ -29,6 +29,10 @@ struct ImportRecord {
     std::int64_t rows = 0;
     double importedAt = 0;  // UNIX seconds
     std::int64_t snapshotId = 0;  // the topology snapshot it was written with or attached to; 0 = none
+    // What the records took from the file's path (a host, a job; Importer::nameFromPath), '' when
+    // the content names everything: the same content under another host's name is another import.
+    // nullopt for an import stored before names counted (schema < 17): a repeat by content alone.
+    std::optional<std::string> nameKey = std::string();
 };
 
 struct SeriesInfo {
@@ -83,7 +87,7 @@ struct SwitchRoutes {
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 16;
+    static constexpr int kSchemaVersion = 17;
     enum class Mode { ReadWrite, ReadOnly };
 
     // Opens (creating when needed) and migrates the store; throws StoreError.
@@ -134,9 +138,12 @@ public:
     };
 
     // --- imports
-    [[nodiscard]] std::optional<ImportRecord> findImport(const std::string& sha256) const;
+    // Every import of this content, whatever names its path gave.
+    [[nodiscard]] std::vector<ImportRecord> findImports(const std::string& sha256) const;
+    // The import of this content under these names (or of this content before names counted).
+    [[nodiscard]] std::optional<ImportRecord> findImport(const std::string& sha256, const std::string& nameKey = {}) const;
     std::int64_t recordImport(const std::string& file, const std::string& sha256, const std::string& format,
-                              std::int64_t rows, std::int64_t snapshotId = 0);
+                              std::int64_t rows, std::int64_t snapshotId = 0, const std::string& nameKey = {});
     [[nodiscard]] std::vector<ImportRecord> imports() const;
 
     // --- topology
