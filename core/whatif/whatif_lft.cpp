@@ -22,7 +22,11 @@ struct LftTables::Impl {
     std::vector<const SwitchRoutes*> tableOf;        // by node
     std::vector<std::optional<LinkId>> linkOfPort;   // by port
     std::vector<std::vector<std::uint32_t>> swLinks; // by switch: its links to other switches
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> swPeers;  // by switch: (link, switch beyond)
+    struct Peer {
+        std::uint32_t link, node;  // a link to another switch, and that switch
+        bool fromA;                // this switch is the link's `a` end
+    };
+    std::vector<std::vector<Peer>> swPeers;          // by switch, in swLinks' order
     std::vector<bool> hasHosts;                      // a switch with a CA attached (a leaf)
     std::vector<std::vector<std::int32_t>> portByNumber;     // node -> port id by number (-1: none)
     struct Dest {
@@ -119,11 +123,11 @@ struct LftRouting::Impl {
             d[leaf.value()] = 0;
             for (std::size_t i = 0; i < queue.size(); ++i) {
                 const NodeId n(queue[i]);
-                for (const auto& [l, q] : shared.swPeers[n.value()]) {
-                    if (after && deadLink[l]) continue;
-                    if (d[q] != kFar) continue;
-                    d[q] = d[n.value()] + 1;
-                    queue.push_back(q);
+                for (const auto& p : shared.swPeers[n.value()]) {
+                    if (after && deadLink[p.link]) continue;
+                    if (d[p.node] != kFar) continue;
+                    d[p.node] = d[n.value()] + 1;
+                    queue.push_back(p.node);
                 }
             }
             return d;
@@ -176,8 +180,8 @@ struct LftRouting::Impl {
                 return;
             }
         }
-        for (std::uint32_t l : swLinks[s.value()])
-            if (minHop(l)) out.emplace_back(Dir{l, nodeOf(f.links[l].a) == s}, 0.0);
+        for (const auto& p : shared.swPeers[s.value()])  // each peer kept: no port lookups
+            if (!deadLink[p.link] && after[p.node] == here - 1) out.emplace_back(Dir{p.link, p.fromA}, 0.0);
         for (auto& [d, share] : out) share = 1.0 / static_cast<double>(out.size());
     }
 
@@ -303,8 +307,8 @@ std::unique_ptr<LftTables> LftTables::load(const AnalysisContext& ctx) {
         if (sa && sb && a != b) {
             m->swLinks[a.value()].push_back(l);
             m->swLinks[b.value()].push_back(l);
-            m->swPeers[a.value()].emplace_back(l, b.value());
-            m->swPeers[b.value()].emplace_back(l, a.value());
+            m->swPeers[a.value()].push_back({l, b.value(), true});
+            m->swPeers[b.value()].push_back({l, a.value(), false});
         }
         if (sa && !sb) m->hasHosts[a.value()] = true;
         if (sb && !sa) m->hasHosts[b.value()] = true;
@@ -335,12 +339,15 @@ LftRouting::~LftRouting() = default;
 
 void LftRouting::moveLoad(const UseFn& use, const ShiftFn& out) const {
     const Impl& m = *impl_;
-    // Summed here per direction and handed on once each: a spine's failure moves ~10^5 LID shares.
-    std::unordered_map<std::uint64_t, Amount> sum;
-    const ShiftFn shift = [&sum](Dir d, double p95, double peak) {
-        Amount& a = sum[std::uint64_t{d.first} << 1 | (d.second ? 1U : 0U)];
-        a.p95 += p95;
-        a.peak += peak;
+    // Summed here per direction (by link * 2 + from `a`) and handed on once each, in that order:
+    // a spine's failure moves ~10^5 LID shares.
+    std::vector<Amount> sum(m.f.links.size() * 2);
+    std::vector<bool> touched(sum.size());
+    const ShiftFn shift = [&sum, &touched](Dir d, double p95, double peak) {
+        const std::size_t k = std::size_t{d.first} * 2 + (d.second ? 1 : 0);
+        sum[k].p95 += p95;
+        sum[k].peak += peak;
+        touched[k] = true;
     };
     for (std::uint32_t l = 0; l < m.f.links.size(); ++l) {
         if (!m.deadLink[l]) continue;
@@ -371,9 +378,8 @@ void LftRouting::moveLoad(const UseFn& use, const ShiftFn& out) const {
     }
     for (auto& [lid, level] : m.pending) m.forward(lid, std::move(level), shift);
     m.pending.clear();
-    std::vector<std::pair<std::uint64_t, Amount>> sorted(sum.begin(), sum.end());
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [k, a] : sorted) out({static_cast<std::uint32_t>(k >> 1), (k & 1) != 0}, a.p95, a.peak);
+    for (std::size_t k = 0; k < sum.size(); ++k)
+        if (touched[k]) out({static_cast<std::uint32_t>(k / 2), (k & 1) != 0}, sum[k].p95, sum[k].peak);
 }
 
 std::vector<std::string> LftRouting::disconnected() const {
