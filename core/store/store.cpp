@@ -258,19 +258,7 @@ Store::ReadTransaction::~ReadTransaction() {
 
 // ---------------------------------------------------------------- imports
 
-std::vector<ImportRecord> Store::findImports(const std::string& sha256) const {
-    std::vector<ImportRecord> out;
-    Stmt s(db_, "SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0), name_key FROM imports WHERE sha256=?1 ORDER BY id");
-    s.bind(1, sha256);
-    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6), s.isNull(7) ? std::nullopt : std::optional<std::string>(s.text(7))});
-    return out;
-}
-
-std::optional<ImportRecord> Store::findImport(const std::string& sha256, const std::string& nameKey) const {
-    for (ImportRecord& r : findImports(sha256))
-        if (!r.nameKey || *r.nameKey == nameKey) return std::move(r);
-    return std::nullopt;
-}
+// findImports, findImport and imports() read the records: core/store/import_records.cpp.
 
 std::int64_t Store::recordImport(const std::string& file, const std::string& sha256, const std::string& format,
                                  std::int64_t rows, std::int64_t snapshotId, const std::string& nameKey) {
@@ -286,14 +274,6 @@ std::int64_t Store::recordImport(const std::string& file, const std::string& sha
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
     pending = id + 1;
     return id;
-}
-
-std::vector<ImportRecord> Store::imports() const {
-    std::vector<ImportRecord> out;
-    Stmt s(db_, std::string("SELECT id, file, sha256, format, rows, imported_at, IFNULL(snapshot_id, 0), ") +
-                    (schemaVersion() >= 17 ? "name_key" : "NULL") + " FROM imports ORDER BY id");
-    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4), s.real(5), s.integer(6), s.isNull(7) ? std::nullopt : std::optional<std::string>(s.text(7))});
-    return out;
 }
 
 // ---------------------------------------------------------------- topology
