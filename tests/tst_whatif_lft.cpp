@@ -312,6 +312,10 @@ private Q_SLOTS:
         const WhatIfReport r = run(lft_, {"leaf04:20", "leaf04:21", "leaf04:22"});
         QCOMPARE(r.disconnected, (std::vector<std::string>{"gpu07 mlx5_0", "gpu08 mlx5_0"}));
         QVERIFY(!r.jobs.front().disconnected);
+        // The job's own leaf cut off (rank 0 on gpu01): its ranks reach each other no more.
+        const WhatIfReport own = run(lft_, {"leaf01:20", "leaf01:21", "leaf01:22"});
+        QCOMPARE(own.disconnected, (std::vector<std::string>{"gpu01 mlx5_0", "gpu02 mlx5_0"}));
+        QVERIFY(own.jobs.front().disconnected);
     }
 };
 

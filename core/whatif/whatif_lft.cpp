@@ -55,8 +55,18 @@ struct LftRouting::Impl {
     std::unordered_map<std::uint64_t, std::vector<int>>& lidsOut;  // shared: no change alters a table
     std::vector<bool> deadLink, deadNode;
     std::vector<std::uint32_t> deadSwitchLinks;
-    mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;       // leaf -> hops after, where they differ
-    mutable std::unordered_map<std::uint32_t, const std::vector<int>*> afterOf;  // leaf -> hops after (may be the before)
+    std::vector<bool> cut;  // by switch: every link to another switch failed
+    // Hops to a leaf after the change: a search's, or those before with the switches cut off out
+    // of reach. Those are read through `cut`, not written into a copy: a top-tier switch's failure
+    // cuts it off from every leaf, and a copy per leaf moved 138 MB a change on the k=48 tree.
+    struct After {
+        const std::vector<int>* hops = nullptr;
+        const std::vector<bool>* cutOff = nullptr;  // null: `hops` as they are
+        std::uint32_t leaf = 0;                     // never cut off from itself
+        int operator[](std::size_t n) const { return cutOff && (*cutOff)[n] && n != leaf ? kFar : (*hops)[n]; }
+    };
+    mutable std::unordered_map<std::uint32_t, std::vector<int>> distAfter;  // leaf -> hops after, where searched
+    mutable std::unordered_map<std::uint32_t, After> afterOf;              // leaf -> hops after
     // LID -> switch -> load still to carry toward it: the walk is linear in the load, so moveLoad
     // sums what every re-routed share leaves at a switch and walks once per LID (a 3-tier
     // fabric's failure hands one LID back to thousands of switches, many of them the same).
@@ -116,7 +126,7 @@ struct LftRouting::Impl {
     }
 
     // Hops from every switch to `leaf` over switch links, before (shared by every change) and after.
-    std::pair<const std::vector<int>&, const std::vector<int>&> distances(NodeId leaf) const {
+    std::pair<const std::vector<int>&, const After&> distances(NodeId leaf) const {
         const auto bfs = [&](bool after) {
             std::vector<int> d(f.nodes.size(), kFar);
             std::vector<std::uint32_t> queue{leaf.value()};
@@ -136,7 +146,7 @@ struct LftRouting::Impl {
         if (b == shared.distBefore.end()) b = shared.distBefore.emplace(leaf.value(), bfs(false)).first;
         auto a = afterOf.find(leaf.value());
         if (a == afterOf.end()) a = afterOf.emplace(leaf.value(), afterFrom(leaf, b->second, bfs)).first;
-        return {b->second, *a->second};
+        return {b->second, a->second};
     }
 
     // The hops after the change without a search where the dead links leave them as they were: a
@@ -144,8 +154,8 @@ struct LftRouting::Impl {
     // link still leads one hop closer (by induction over the levels, so does every switch below
     // it); a switch that lost every link is out of reach. Otherwise the search.
     template <class Bfs>
-    const std::vector<int>* afterFrom(NodeId leaf, const std::vector<int>& before, const Bfs& bfs) const {
-        std::vector<std::uint32_t> isolated;
+    After afterFrom(NodeId leaf, const std::vector<int>& before, const Bfs& bfs) const {
+        bool isolated = false;
         for (std::uint32_t l : deadSwitchLinks)
             for (const bool aLower : {true, false}) {
                 const NodeId u = nodeOf(aLower ? f.links[l].a : f.links[l].b), v = nodeOf(aLower ? f.links[l].b : f.links[l].a);
@@ -157,18 +167,15 @@ struct LftRouting::Impl {
                     if (before[peer(k, u).value()] == before[u.value()] - 1) live = true;
                 }
                 if (live) continue;
-                if (anyLive || u == leaf) return &distAfter.emplace(leaf.value(), bfs(true)).first->second;
-                isolated.push_back(u.value());
+                if (anyLive || u == leaf) return {&distAfter.emplace(leaf.value(), bfs(true)).first->second};
+                isolated = true;  // u: every link failed, so cut
             }
-        if (isolated.empty()) return &before;
-        std::vector<int> d = before;
-        for (std::uint32_t u : isolated) d[u] = kFar;
-        return &distAfter.emplace(leaf.value(), std::move(d)).first->second;
+        return {&before, isolated ? &cut : nullptr, leaf.value()};
     }
 
     // Where switch `s` sends `lid` after the change, with each direction's share, into `out`
     // (a buffer the caller reuses: a spine's failure asks this ~10^6 times on a 32k-GPU fabric).
-    void nextHops(NodeId s, int lid, const std::vector<int>& after, std::vector<std::pair<Dir, double>>& out) const {
+    void nextHops(NodeId s, int lid, const After& after, std::vector<std::pair<Dir, double>>& out) const {
         out.clear();
         const int here = after[s.value()];
         if (here == kFar || here == 0) return;
@@ -333,6 +340,13 @@ LftRouting::LftRouting(const LftTables& tables, const std::set<std::uint32_t>& f
     }
     m.deadNode.assign(m.f.nodes.size(), false);
     for (std::uint32_t n : failedNodes) m.deadNode[n] = true;
+    m.cut.assign(m.f.nodes.size(), false);
+    for (std::uint32_t l : m.deadSwitchLinks)
+        for (const PortId end : {m.f.links[l].a, m.f.links[l].b}) {
+            const NodeId n = m.nodeOf(end);
+            const auto& links = m.swLinks[n.value()];
+            m.cut[n.value()] = std::all_of(links.begin(), links.end(), [&m](std::uint32_t k) { return m.deadLink[k]; });
+        }
 }
 
 LftRouting::~LftRouting() = default;
