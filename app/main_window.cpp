@@ -13,6 +13,7 @@
 #include "views/fabric_view.h"
 #include "views/finding_focus.h"
 #include "views/findings_panel.h"
+#include "views/utc_text.h"
 #include "views/heatmap_view.h"
 #include "views/latency_matrix_view.h"
 #include "views/inspector_panel.h"
@@ -460,7 +461,7 @@ void MainWindow::showSummary() {
     row(tr("Unmapped series"), QString::number(i.unmappedSeries));
     row(tr("Samples"), QString::number(i.samples));
     if (i.timeStart)
-        row(tr("Time span"), tr("%1 s (from UNIX %2)").arg(*i.timeEnd - *i.timeStart).arg(static_cast<qint64>(*i.timeStart)));
+        row(tr("Time span"), tr("%1 UTC (%2 s)").arg(utcSpanText(*i.timeStart, *i.timeEnd)).arg(*i.timeEnd - *i.timeStart, 0, 'f', 0));
     if (snapshot_->rates.step > 0) row(tr("Sample interval"), tr("%1 s").arg(snapshot_->rates.step));
     row(tr("Snapshots"), QString::number(i.snapshots.size()));
     summary_->resizeColumnToContents(0);
@@ -470,7 +471,9 @@ void MainWindow::showSummary() {
         imports_->setItem(r, 0, new QTableWidgetItem(qs(rec.file)));
         imports_->setItem(r, 1, new QTableWidgetItem(qs(rec.format)));
         imports_->setItem(r, 2, new QTableWidgetItem(QString::number(rec.rows)));
-        imports_->setItem(r, 3, new QTableWidgetItem(qs(rec.sha256)));
+        imports_->setItem(r, 3, new QTableWidgetItem(utcText(rec.importedAt)));
+        imports_->setItem(r, 4, new QTableWidgetItem(rec.nameKey ? qs(*rec.nameKey) : tr("not recorded (imported before schema 17)")));
+        imports_->setItem(r, 5, new QTableWidgetItem(qs(rec.sha256)));
     }
 }
 

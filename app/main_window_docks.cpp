@@ -45,10 +45,13 @@ void MainWindow::createDocks() {
     summary_->setRootIsDecorated(false);
     QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);
 
-    imports_ = new QTableWidget(0, 4, this);
+    imports_ = new QTableWidget(0, 6, this);
     imports_->setObjectName(QStringLiteral("imports"));
     imports_->setAccessibleName(tr("Imported files"));
-    imports_->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("SHA-256")});
+    imports_->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("Imported (UTC)"), tr("Named by its path"), tr("SHA-256")});
+    imports_->horizontalHeaderItem(4)->setToolTip(
+        tr("The host or job this file's name gave its rows. A file of the same bytes is imported again under another such name "
+           "(two idle switches' all-zero PFC counters), not under the same one."));
     imports_->horizontalHeader()->setStretchLastSection(true);
     imports_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     QDockWidget* importsDock = addDock(tr("Imports"), QStringLiteral("importsDock"), imports_, Qt::RightDockWidgetArea);

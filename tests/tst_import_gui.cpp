@@ -1,6 +1,7 @@
 // File > Import files… as a user drives it: the dialog offers "Automatic" first and every format
 // by its CLI name, and a chosen format is the one that reads the file; a large import can be
-// cancelled from its progress dialog, and then the store holds nothing of it.
+// cancelled from its progress dialog, and then the store holds nothing of it; the Imports dock
+// shows what each file's name gave and when it was imported, the Summary its span in UTC.
 #include "gui_fixture.h"
 #include "views/import_dialog.h"
 
@@ -12,6 +13,8 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QTableWidget>
+#include <QTreeWidget>
 #include <QTimer>
 #include <QtTest>
 
@@ -161,6 +164,48 @@ private Q_SLOTS:
                  qPrintable(shown.front()));
         const Store s(store.toStdString(), Store::Mode::ReadOnly);
         QCOMPARE(static_cast<std::int64_t>(s.series().size()), std::int64_t{0});
+    }
+
+    // Two switches' captures of the same bytes (nothing paused): both imported, and the Imports dock
+    // says which switch each file's name gave and when it was imported; the Summary's time span
+    // is UTC with its date.
+    void theImportsDockNamesWhatEachPathGave() {
+        const QString store = dir_.filePath(QStringLiteral("idle.sqlite"));
+        { Store s(store.toStdString()); }
+        const QByteArray rule = "-----------  ------  ------  ------  ------  ------  ------  ------  ------\n";
+        const QByteArray rows = "  Ethernet0       0       0       0       0       0       0       0     N/A\n";
+        const QByteArray capture = "    Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n" + rule + rows + "\n" +
+                                 "    Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n" + rule + rows;
+        QStringList files;
+        for (const char* sw : {"leaf01", "leaf02"}) {
+            files << dir_.filePath(QString::fromLatin1(sw) + QStringLiteral(".pfc.txt"));
+            QFile f(files.back());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("1700000000\nadmin@sonic:~$ show pfc counters\n" + capture);
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(guitest::openAndWait(w, store, false));
+        closeMessageBoxes(&w);
+        QSignalSpy imported(&w, &MainWindow::importFinished), loaded(&w, &MainWindow::storeLoaded);
+        w.importFiles(files);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.front().front().toBool(), true);
+        QVERIFY(loaded.count() > 0 || loaded.wait(20000));
+        auto* table = w.findChild<QTableWidget*>(QStringLiteral("imports"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->horizontalHeaderItem(4)->text(), QStringLiteral("Named by its path"));
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("leaf01"));
+        QCOMPARE(table->item(1, 4)->text(), QStringLiteral("leaf02"));
+        QCOMPARE(table->item(0, 5)->text(), table->item(1, 5)->text());  // the same SHA-256
+        QDateTime at = QDateTime::fromString(table->item(0, 3)->text(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        QVERIFY2(at.isValid(), qPrintable(table->item(0, 3)->text()));
+        at.setTimeSpec(Qt::UTC);
+        QVERIFY(std::abs(at.toSecsSinceEpoch() - QDateTime::currentSecsSinceEpoch()) < 600);  // today's, in UTC
+        const auto span = w.findChild<QTreeWidget*>(QStringLiteral("summary"))->findItems(QStringLiteral("Time span"), Qt::MatchExactly);
+        QCOMPARE(span.size(), 1);
+        QCOMPARE(span.front()->text(1), QStringLiteral("2023-11-14 22:13:20 – 22:13:20 UTC (0 s)"));
     }
 };
 
