@@ -6,6 +6,7 @@
 #include "core/analysis/context.h"
 #include "core/analysis/detectors.h"
 #include "core/demo_fabric.h"
+#include "core/once_by_index.h"
 #include "core/store/sample_writer.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <cmath>
 #include <set>
+#include <thread>
 #include <QtTest>
 
 using namespace fabscope;
@@ -98,6 +100,33 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < a.findings.size(); ++i) {
             QCOMPARE(b.findings[i].id, a.findings[i].id);
             QCOMPARE(b.findings[i].summary, a.findings[i].summary);
+        }
+    }
+
+    // The what-if's caches (core/once_by_index.h) filled by threads asking for the same indices at
+    // once: every thread gets the one kept value of an index, whole, and each index is made at
+    // least once (a thread that lost the race made a copy that was dropped).
+    void valuesMadeOnceAreSharedWhole() {
+        constexpr std::size_t kIndices = 512, kThreads = 4;
+        OnceByIndex<std::vector<std::size_t>> cache(kIndices);
+        std::atomic<std::size_t> made{0};
+        std::vector<std::vector<const std::vector<std::size_t>*>> seen(kThreads, std::vector<const std::vector<std::size_t>*>(kIndices));
+        {
+            std::vector<std::jthread> threads;
+            for (std::size_t t = 0; t < kThreads; ++t)
+                threads.emplace_back([&, t] {
+                    for (std::size_t i = 0; i < kIndices; ++i)
+                        seen[t][i] = &cache.get(i, [&] {
+                            ++made;
+                            return std::vector<std::size_t>(1000, i);
+                        });
+                });
+        }
+        QVERIFY(made >= kIndices);
+        for (std::size_t i = 0; i < kIndices; ++i) {
+            for (std::size_t t = 1; t < kThreads; ++t) QCOMPARE(seen[t][i], seen[0][i]);
+            QCOMPARE(*seen[0][i], std::vector<std::size_t>(1000, i));
+            QCOMPARE(&cache.get(i, [] { return std::vector<std::size_t>{}; }), seen[0][i]);  // kept, not made again
         }
     }
 };

@@ -308,6 +308,32 @@ private Q_SLOTS:
         }
     }
 
+    // The stress section runs its changes on the worker threads over one model: the rows, their
+    // order and every figure are what one thread gives (three threads on two cores still interleave).
+    void stressOnThreadsIsOneThreadsStress() {
+        for (const std::string& db : {lft_, ecmp_}) {
+            const Store store(db, Store::Mode::ReadOnly);
+            const auto [w0, w1] = resolveWindow(store, AnalysisWindow{});
+            const Store::ReadTransaction read(store);
+            const AnalysisContext ctx(store, w0, w1, AnalysisConfig{});
+            qputenv("FABSCOPE_THREADS", "1");
+            const StressReport one = singlePointsOfStress(ctx, true, 48, 48);
+            qputenv("FABSCOPE_THREADS", "3");
+            const StressReport three = singlePointsOfStress(ctx, true, 48, 48);
+            qunsetenv("FABSCOPE_THREADS");
+            QCOMPARE(three.rows.size(), std::size_t{3});
+            QCOMPARE(three.uplinkRows.size(), std::size_t{4});
+            for (const auto& [a, b] : {std::pair{&one.rows, &three.rows}, std::pair{&one.uplinkRows, &three.uplinkRows}}) {
+                QCOMPARE(b->size(), a->size());
+                for (std::size_t k = 0; k < a->size(); ++k) {
+                    QCOMPARE((*b)[k].node, (*a)[k].node);
+                    QCOMPARE((*b)[k].port, (*a)[k].port);
+                    QCOMPARE(fingerprint((*b)[k].report), fingerprint((*a)[k].report));
+                }
+            }
+        }
+    }
+
     void lastUplinkNamesTheHostsCutOff() {
         const WhatIfReport r = run(lft_, {"leaf04:20", "leaf04:21", "leaf04:22"});
         QCOMPARE(r.disconnected, (std::vector<std::string>{"gpu07 mlx5_0", "gpu08 mlx5_0"}));

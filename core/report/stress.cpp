@@ -7,8 +7,12 @@
 #include "core/analysis/probe_pairs.h"
 #include "core/tiers.h"
 #include "core/whatif/whatif_model.h"
+#include "core/worker_threads.h"
 
 #include <algorithm>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 namespace fabscope {
 namespace {
@@ -68,6 +72,46 @@ bool evaluate(const WhatIfModel& model, SwitchStress& s, const WhatIfChange& cha
     return true;
 }
 
+// Each row's change (a top-tier switch, or a leaf's uplink when the row names a port) on the
+// worker threads, sharing the model; the rows whose change names nothing are dropped. The rows
+// come back in their order, each the same as one thread alone gives: a change's figures depend
+// on the change and the model's fixed data, never on what ran before it. At k=48 a change takes
+// ~0.2-0.3 s and the section up to 96 of them.
+std::vector<SwitchStress> evaluateAll(const WhatIfModel& model, std::vector<SwitchStress> rows, const std::atomic<bool>* cancel) {
+    const std::size_t threads = std::min(workerThreads(), rows.size());
+    if (threads > 1) model.prepareForThreads();
+    std::vector<char> named(rows.size(), 0);
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::exception_ptr failed;
+    std::mutex failedMutex;
+    const auto work = [&] {
+        try {
+            for (std::size_t k = next++; k < rows.size() && !stop; k = next++) {
+                if (cancel && cancel->load()) throw AnalysisCancelled();
+                SwitchStress& s = rows[k];
+                // By GUID when it has one: descriptions need not be unique.
+                const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, s.port, ""};
+                named[k] = evaluate(model, s, change);
+            }
+        } catch (...) {
+            const std::lock_guard lock(failedMutex);
+            if (!failed) failed = std::current_exception();
+            stop = true;
+        }
+    };
+    {
+        std::vector<std::jthread> others;
+        for (std::size_t t = 1; t < threads; ++t) others.emplace_back(work);
+        work();
+    }
+    if (failed) std::rethrow_exception(failed);
+    std::vector<SwitchStress> out;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (named[k]) out.push_back(std::move(rows[k]));
+    return out;
+}
+
 void worstFirst(std::vector<SwitchStress>& rows) {
     const auto worstAfter = [](const SwitchStress& s) { return s.worst ? s.worst->after.p95Util() : 0.0; };
     std::stable_sort(rows.begin(), rows.end(), [&](const SwitchStress& a, const SwitchStress& b) {
@@ -119,12 +163,9 @@ void uplinkGroups(const WhatIfModel& model, const std::vector<int>& tiers, std::
         std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.load > b.load; });
         groups.resize(limit);
     }
-    for (Group& g : groups) {
-        if (cancel && cancel->load()) throw AnalysisCancelled();
-        SwitchStress s = std::move(g.row);
-        const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, s.port, ""};
-        if (evaluate(model, s, change)) r.uplinkRows.push_back(std::move(s));
-    }
+    std::vector<SwitchStress> rows;
+    for (Group& g : groups) rows.push_back(std::move(g.row));
+    r.uplinkRows = evaluateAll(model, std::move(rows), cancel);
     worstFirst(r.uplinkRows);
 }
 
@@ -181,13 +222,9 @@ StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std
 
     // One model for every change: the tables, jobs and measured load are read once.
     const WhatIfModel model(ctx);
-    for (std::size_t k : order) {
-        if (cancel && cancel->load()) throw AnalysisCancelled();
-        SwitchStress s = std::move(rows[k]);
-        // By GUID when it has one: descriptions need not be unique.
-        const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, "", ""};
-        if (evaluate(model, s, change)) r.rows.push_back(std::move(s));
-    }
+    std::vector<SwitchStress> chosen;
+    for (std::size_t k : order) chosen.push_back(std::move(rows[k]));
+    r.rows = evaluateAll(model, std::move(chosen), cancel);
     worstFirst(r.rows);
     if (uplinkLimit > 0) uplinkGroups(model, tiers, uplinkLimit, r, cancel);
     return r;

@@ -12,6 +12,7 @@
 #include "core/analysis/probe_pairs.h"
 #include "core/analysis/rank_hosts.h"
 #include "core/linkrate.h"
+#include "core/parallel_connections.h"
 #include "core/tiers.h"
 #include "core/whatif/whatif_lft.h"
 #include "core/whatif/whatif_model.h"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <unordered_set>
 
@@ -63,12 +65,37 @@ public:
 
     const DirectionUse& use(Dir d) {
         std::optional<DirectionUse>& known = use_[std::size_t{d.first} * 2 + (d.second ? 1 : 0)];
-        if (known) return *known;
+        if (!known) known = measure(ctx_.store(), d);  // never after prepareForThreads: every one is known
+        return *known;
+    }
+
+    // Every direction's use read now, on the worker threads through their own connections, and
+    // the jobs' host index built: after it, changes may run on several threads at once.
+    void prepareForThreads() {
+        if (prepared_) return;
+        hostNames();
+        const auto all = mapOnConnections<DirectionUse>(ctx_.store(), use_.size(), kParallelSeries, [this](const Store& via, std::size_t k) {
+            return measure(via, Dir{static_cast<std::uint32_t>(k / 2), (k & 1) != 0});
+        });
+        for (std::size_t k = 0; k < use_.size(); ++k)
+            if (!use_[k]) use_[k] = all[k];
+        prepared_ = true;
+    }
+
+    // The ECMP model's routes; the router keeps recent searches, so one thread at a time.
+    std::vector<Route> routes(NodeId a, NodeId b) {
+        const std::lock_guard lock(routerMutex_);
+        if (!router_) router_ = std::make_unique<EqualCostRouter>(f_);
+        return router_->routes(a, b, 16);
+    }
+
+    // The measured p95 and peak of direction `d` (read through `via`) and its capacity.
+    DirectionUse measure(const Store& via, Dir d) const {
         const Link& l = f_.links[d.first];
         const PortId tx = d.second ? l.a : l.b, rx = d.second ? l.b : l.a;
         DirectionUse u;
         u.capacityGbps = static_cast<double>(l.capacityBps ? l.capacityBps : f_.port(tx).capacityBps) / 1e9;
-        if (const auto load = directionLoad(ctx_, tx, rx)) {
+        if (const auto load = directionLoad(ctx_, via, tx, rx)) {
             std::vector<double> ok;
             for (std::size_t i = 0; i < load->util.size(); ++i)
                 if (load->rates.ok(i)) ok.push_back(load->util[i]);
@@ -79,7 +106,7 @@ public:
                 u.peakGbps = ok.back() * u.capacityGbps;
             }
         }
-        return known.emplace(u);
+        return u;
     }
 
     PortRef ref(Dir d, bool tx) const {
@@ -88,12 +115,7 @@ public:
     }
 
     const AnalysisContext& ctx() const { return ctx_; }
-    // The ECMP model's routes, built when a change first needs them.
-    const EqualCostRouter& router() {
-        if (!router_) router_ = std::make_unique<EqualCostRouter>(f_);
-        return *router_;
-    }
-    // The jobs' hosts by name, indexed when a change first needs them.
+    // The jobs' hosts by name, indexed when a change first needs them (or prepareForThreads).
     const RankHosts& hostNames() {
         if (!hostNames_) hostNames_ = std::make_unique<RankHosts>(f_, findAggregationNodes(f_));
         return *hostNames_;
@@ -108,6 +130,8 @@ private:
     // By link * 2 + (transmits from `a`), filled as first asked: a change's re-routing asks it
     // for ~10^5 directions, where a std::map took an eighth of the k=48 stress section.
     std::vector<std::optional<DirectionUse>> use_;
+    bool prepared_ = false;
+    std::mutex routerMutex_;
     std::unique_ptr<EqualCostRouter> router_;
     std::unique_ptr<RankHosts> hostNames_;
 
@@ -120,6 +144,7 @@ WhatIfModel::WhatIfModel(const AnalysisContext& ctx) : impl_(std::make_unique<Im
 WhatIfModel::~WhatIfModel() = default;
 const AnalysisContext& WhatIfModel::context() const { return impl_->ctx(); }
 std::string WhatIfModel::routing() const { return impl_->lft ? "lft" : "ecmp"; }
+void WhatIfModel::prepareForThreads() const { impl_->prepareForThreads(); }
 
 namespace {
 
@@ -320,7 +345,7 @@ WhatIfReport whatIf(const WhatIfModel& model, const std::vector<WhatIfChange>& c
                 const auto pr = lft->route(*a, *b);
                 weigh(pr.before, pr.after, pr.alive);
             }
-            for (const Route& route : lft ? std::vector<Route>{} : m.router().routes(*a, *b, 16)) {
+            for (const Route& route : lft ? std::vector<Route>{} : m.routes(*a, *b)) {
                 std::vector<Dir> dirs;
                 bool alive = true;
                 for (const Hop& h : route)

@@ -4,6 +4,8 @@
 // entry where it is still a live min-hop port, else the remaining min-hop ports split evenly.
 #include "core/whatif/whatif_lft.h"
 
+#include "core/once_by_index.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -15,7 +17,8 @@ namespace {
 constexpr int kFar = std::numeric_limits<int>::max();
 }
 
-// Everything that follows from the tables alone; the caches fill as changes ask.
+// Everything that follows from the tables alone; the caches fill as changes ask, from any number
+// of threads (each change's LftRouting is one thread's).
 struct LftTables::Impl {
     const Fabric& f;
     std::vector<SwitchRoutes> tables;
@@ -35,10 +38,10 @@ struct LftTables::Impl {
     };
     std::unordered_map<int, Dest> hostLid;
     std::vector<std::optional<PortId>> hostPort;     // by CA: its first port linked to a switch
-    std::unordered_map<std::uint32_t, std::vector<int>> distBefore;  // leaf -> hops with every link up
-    std::unordered_map<std::uint64_t, std::vector<int>> lidsOut;     // node << 8 | port
+    OnceByIndex<std::vector<int>> distBefore;  // by leaf: hops to it with every link up
+    OnceByIndex<std::vector<int>> lidsOut;     // by port: host LIDs its switch's table sends out of it
 
-    explicit Impl(const Fabric& fabric) : f(fabric) {}
+    explicit Impl(const Fabric& fabric) : f(fabric), distBefore(fabric.nodes.size()), lidsOut(fabric.ports.size()) {}
 };
 
 struct LftRouting::Impl {
@@ -52,7 +55,7 @@ struct LftRouting::Impl {
     using Dest = LftTables::Impl::Dest;
     const std::unordered_map<int, Dest>& hostLid;
     const std::vector<std::optional<PortId>>& hostPort;
-    std::unordered_map<std::uint64_t, std::vector<int>>& lidsOut;  // shared: no change alters a table
+    OnceByIndex<std::vector<int>>& lidsOut;  // shared: no change alters a table
     std::vector<bool> deadLink, deadNode;
     std::vector<std::uint32_t> deadSwitchLinks;
     std::vector<bool> cut;  // by switch: every link to another switch failed
@@ -114,15 +117,13 @@ struct LftRouting::Impl {
 
     // Host LIDs the table of `s` sends out of port `tx`.
     const std::vector<int>& lidsVia(PortId tx) const {
-        const NodeId s = nodeOf(tx);
-        const std::uint64_t key = std::uint64_t{s.value()} << 8 | static_cast<std::uint64_t>(f.port(tx).number & 0xff);
-        auto it = lidsOut.find(key);
-        if (it != lidsOut.end()) return it->second;
-        std::vector<int> lids;
-        if (const SwitchRoutes* t = tableOf[s.value()])
-            for (std::size_t l = 0; l < t->egress.size(); ++l)
-                if (t->egress[l] == f.port(tx).number && hostLid.count(static_cast<int>(l))) lids.push_back(static_cast<int>(l));
-        return lidsOut.emplace(key, std::move(lids)).first->second;
+        return lidsOut.get(tx.value(), [&] {
+            std::vector<int> lids;
+            if (const SwitchRoutes* t = tableOf[nodeOf(tx).value()])
+                for (std::size_t l = 0; l < t->egress.size(); ++l)
+                    if (t->egress[l] == f.port(tx).number && hostLid.count(static_cast<int>(l))) lids.push_back(static_cast<int>(l));
+            return lids;
+        });
     }
 
     // Hops from every switch to `leaf` over switch links, before (shared by every change) and after.
@@ -142,11 +143,10 @@ struct LftRouting::Impl {
             }
             return d;
         };
-        auto b = shared.distBefore.find(leaf.value());
-        if (b == shared.distBefore.end()) b = shared.distBefore.emplace(leaf.value(), bfs(false)).first;
+        const std::vector<int>& before = shared.distBefore.get(leaf.value(), [&] { return bfs(false); });
         auto a = afterOf.find(leaf.value());
-        if (a == afterOf.end()) a = afterOf.emplace(leaf.value(), afterFrom(leaf, b->second, bfs)).first;
-        return {b->second, a->second};
+        if (a == afterOf.end()) a = afterOf.emplace(leaf.value(), afterFrom(leaf, before, bfs)).first;
+        return {before, a->second};
     }
 
     // The hops after the change without a search where the dead links leave them as they were: a

@@ -37,7 +37,8 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// One change on shared tables; not for use by two threads at once (both fill the tables' caches).
+// One change on shared tables, one thread's; changes on other threads may share the tables (their
+// caches fill once per leaf and port, whichever thread asks first).
 class LftRouting {
 public:
     LftRouting(const LftTables& tables, const std::set<std::uint32_t>& failedLinks, const std::set<std::uint32_t>& failedNodes);

@@ -25,6 +25,10 @@ public:
     // "lft" when every switch has a forwarding table, else "ecmp".
     [[nodiscard]] std::string routing() const;
 
+    // Reads every link direction's load now (on the worker threads) and what changes would build
+    // when first asked: after it, whatIf(model, ...) may run on several threads at once.
+    void prepareForThreads() const;
+
     struct Impl;
     [[nodiscard]] Impl& impl() const { return *impl_; }
 
@@ -32,7 +36,8 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Not for two threads on one model at once: its caches fill as changes ask.
+// Not for two threads on one model at once, unless after model.prepareForThreads(): its caches
+// fill as changes ask.
 [[nodiscard]] WhatIfReport whatIf(const WhatIfModel& model, const std::vector<WhatIfChange>& changes);
 
 } // namespace fabscope
