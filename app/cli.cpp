@@ -222,7 +222,13 @@ int cmdInfo(const std::vector<std::string>& argv) {
     if (!i.plans.empty()) std::cout << "\nplans     ";
     for (const auto& p : i.plans) std::cout << " " << p << " (cabling plan)";
     std::cout << "\nimports    " << i.imports.size() << "\n";
-    for (const auto& r : i.imports) std::cout << "  " << r.format << "\t" << r.rows << " rows\t" << r.file << "\n";
+    // When and under which names: two imports of the same bytes differ by the host or job their paths named.
+    for (const auto& r : i.imports) {
+        std::cout << "  " << r.format << "\t" << r.rows << " rows\t" << r.file << "\t" << numfmt::utc(r.importedAt);
+        if (!r.nameKey) std::cout << "\t(names from its path not recorded: imported before schema 17)";
+        else if (!r.nameKey->empty()) std::cout << "\t(named by its path: " << *r.nameKey << ")";
+        std::cout << "\n";
+    }
     if (!unmapped.empty()) std::cout << "unmapped   " << unmapped.size() << " series not on a fabric port\n";
     for (const auto& u : unmapped)
         std::cout << "  " << u.node << " " << u.port << " " << u.counter << "\t(" << (u.reason == "node" ? "node not in the fabric" : "no such port on the node") << ")\n";

@@ -48,6 +48,38 @@ private Q_SLOTS:
                  text.out.constData());
     }
 
+    // Two idle switches' PFC captures are the same bytes: info says when each was imported and
+    // which switch each path named, so the two lines of one SHA-256 say why both are there. A
+    // capture whose `# node:` line names its switch has no name from its path.
+    void infoNamesWhatEachPathGave() {
+        const QByteArray rule = "-----------  ------  ------  ------  ------  ------  ------  ------  ------\n";
+        const QByteArray rows = "  Ethernet0       0       0       0       0       0       0       0     N/A\n";
+        const QByteArray idle = "1700000000\nadmin@sonic:~$ show pfc counters\n"
+                                "    Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n" + rule + rows + "\n" +
+                                "    Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n" + rule + rows + "\n";
+        QStringList files;
+        for (const auto& [name, body] : {std::pair{"leaf01.pfc.txt", idle}, std::pair{"leaf02.pfc.txt", idle},
+                                         std::pair{"capture.pfc.txt", "# node: spine07\n" + idle}}) {
+            QFile f(p(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(body);
+            files << f.fileName();
+        }
+        const QString db = p(QStringLiteral("names.sqlite"));
+        QCOMPARE(fabscope(QStringList{QStringLiteral("import"), QStringLiteral("--db"), db} + files).code, 0);
+        const Run text = fabscope({QStringLiteral("info"), QStringLiteral("--db"), db});
+        QCOMPARE(text.code, 0);
+        const QString out = QString::fromUtf8(text.out);
+        const QString when = QStringLiteral("\\t\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC");
+        for (const char* leaf : {"leaf01", "leaf02"}) {
+            const QRegularExpression line(QStringLiteral("\\n  sonic-pfc\\t\\d+ rows\\t[^\\t]*/%1\\.pfc\\.txt%2\\t\\(named by its path: %1\\)\\n")
+                                              .arg(QString::fromLatin1(leaf), when));
+            QVERIFY2(line.match(out).hasMatch(), qPrintable(out));
+        }
+        const QRegularExpression named(QStringLiteral("\\n  sonic-pfc\\t\\d+ rows\\t[^\\t]*/capture\\.pfc\\.txt%1\\n").arg(when));
+        QVERIFY2(named.match(out).hasMatch(), qPrintable(out));
+    }
+
     void demoImportInfoJson() {
         QCOMPARE(fabscope({QStringLiteral("demo"), QStringLiteral("--out"), p(QStringLiteral("d"))}).code, 0);
         const Run imp = fabscope({QStringLiteral("import"), QStringLiteral("--db"), p(QStringLiteral("s.sqlite")), p(QStringLiteral("d"))});
