@@ -308,8 +308,9 @@ private Q_SLOTS:
         }
     }
 
-    // The stress section runs its changes on the worker threads over one model: the rows, their
-    // order and every figure are what one thread gives (three threads on two cores still interleave).
+    // With tables the stress section runs its changes on the worker threads over one model: the
+    // rows, their order and every figure are what one thread gives (three threads on two cores
+    // still interleave). The ECMP model's rows stay on one thread, and are checked alike.
     void stressOnThreadsIsOneThreadsStress() {
         for (const std::string& db : {lft_, ecmp_}) {
             const Store store(db, Store::Mode::ReadOnly);
