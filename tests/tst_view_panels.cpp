@@ -280,9 +280,24 @@ private Q_SLOTS:
             const QString out = dir_.filePath(QStringLiteral("gui-report.") + ext);
             w.reportExporter()->setPresetPath(out);  // test hook instead of the modal file dialog
             QSignalSpy done(&w, &MainWindow::reportExported);
+            QSignalSpy stages(w.reportExporter(), &ReportExporter::progress);
             action->trigger();
             QVERIFY(done.wait(60000));
             QVERIFY2(done.front().at(0).toBool(), qPrintable(done.front().at(1).toString()));
+            // The dialog's bar went through the stress section's what-ifs, saying which, in order.
+            QStringList whatIfs;
+            int last = 0;
+            for (const auto& stage : stages) {
+                QVERIFY(stage.at(0).toInt() >= last);
+                last = stage.at(0).toInt();
+                if (stage.at(1).toString().startsWith(QStringLiteral("Single points of stress: what-if "))) {
+                    QVERIFY2(last >= 15 && last <= 80, qPrintable(QString::number(last)));
+                    whatIfs << stage.at(1).toString();
+                }
+            }
+            for (const QString& end : {QStringLiteral("Single points of stress: what-if 4 of 4 (top-tier switch)…"),
+                                       QStringLiteral("Single points of stress: what-if 8 of 8 (leaf uplink)…")})
+                QVERIFY2(whatIfs.contains(end), qPrintable(whatIfs.join(QLatin1Char('\n'))));
             QFile f(out);
             QVERIFY(f.open(QIODevice::ReadOnly));
             if (ext == QStringLiteral("pdf")) {  // written on the export worker, pages checked in tst_report_pdf

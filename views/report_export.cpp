@@ -75,7 +75,10 @@ void ReportExporter::exportTo(const QString& storePath, const QString& out, std:
                 options.config = config;
                 options.findings = findings;
                 options.cancel = token.flag();
-                token.progress(0.15, tr("Analysing and summarising the fabric…"));
+                // The building's stages between 15 % and 80 % of the bar.
+                options.progress = [&token](double fraction, const std::string& stage) {
+                    token.progress(0.15 + 0.65 * fraction, QString::fromStdString(stage));
+                };
                 std::optional<ReportData> data;
                 try {
                     data.emplace(buildReportData(s, options));

@@ -25,12 +25,17 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
         if (const auto plans = store.plans(); !snap->planned && !plans.empty())
             r.plan = ReportData::Plan{plans.back().label, plans.back().time, store.loadFabric(plans.back().id).links.size()};
     }
+    const auto tell = [&options](double fraction, const std::string& stage) {
+        if (options.progress) options.progress(fraction, stage);
+    };
+    tell(0.0, "Analysing the fabric…");
     // One context for the findings and the report's figures: the same window and fabric.
     const std::unique_ptr<AnalysisContext> context = analysisContext(store, options.window, options.config);
     const AnalysisContext& ctx = *context;
     const double from = ctx.windowStart(), to = ctx.windowEnd();
     const bool reuse = options.findings && options.findings->windowStart == from && options.findings->windowEnd == to;
     r.findings = reuse ? *options.findings : analyze(store, ctx, options.cancel);
+    tell(0.3, "Summarising utilisation, benchmarks and probes…");
     r.fabric = summariseFabric(ctx.fabric());
     r.utilisation = measureUtilisation(ctx, r.fabric.tierOfNode, options.topLinks, options.chartedLinks);
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);
@@ -44,7 +49,14 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
                               static_cast<std::size_t>(options.config.lossyLink.maxRoutes));
     const bool measured = std::any_of(r.utilisation.groups.begin(), r.utilisation.groups.end(),
                                       [](const TierDirection& g) { return g.directions > 0; });
-    r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.stressUplinkGroups, options.cancel);
+    // The top-tier switches, then the leaf uplinks, each half of what is left.
+    r.stress = singlePointsOfStress(ctx, measured, options.stressSwitches, options.stressUplinkGroups, options.cancel,
+                                    [&tell](const std::string& kind, std::size_t done, std::size_t total) {
+                                        const double half = kind == "leaf uplink" ? 0.5 : 0.0;
+                                        tell(0.4 + 0.6 * (half + 0.5 * static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(total, 1))),
+                                             "Single points of stress: what-if " + std::to_string(done) + " of " + std::to_string(total) + " (" + kind + ")…");
+                                    });
+    tell(1.0, "Reading the ports' modules and the tools' events…");
     // Named as the findings name ports: the node's description, else its GUID.
     std::map<std::string, std::string> nodeName;
     for (const Node& n : ctx.fabric().nodes) nodeName.emplace(n.guid, n.description.empty() ? n.guid : n.description);

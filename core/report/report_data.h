@@ -14,6 +14,7 @@
 #include "core/report/utilisation.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -73,6 +74,10 @@ struct ReportOptions {
     // used instead of analysing again when their window is the report's.
     std::shared_ptr<const FindingsReport> findings;
     const std::atomic<bool>* cancel = nullptr;  // stops the analysis early (AnalysisCancelled)
+    // How far the building is (0..1, never falling) and what it is doing ("Single points of
+    // stress: what-if 12 of 48 (top-tier switch)"), on the building thread; the stress section
+    // is most of a large fabric's report with forwarding tables (~11 s of 12 at k=48).
+    std::function<void(double fraction, const std::string& stage)> progress;
 };
 
 // Throws StoreError on store failures.

@@ -78,15 +78,18 @@ bool evaluate(const WhatIfModel& model, SwitchStress& s, const WhatIfChange& cha
 // on the change and the model's fixed data, never on what ran before it. At k=48 a change takes
 // ~0.2-0.3 s and the section up to 96 of them. With tables only: an ECMP change reads a few
 // hundred directions' load, fewer than reading every direction first for the threads would.
-std::vector<SwitchStress> evaluateAll(const WhatIfModel& model, std::vector<SwitchStress> rows, const std::atomic<bool>* cancel) {
+// `progress` is told on this thread, after each of its own changes and once at the end.
+std::vector<SwitchStress> evaluateAll(const WhatIfModel& model, std::vector<SwitchStress> rows, const std::atomic<bool>* cancel,
+                                      const std::string& kind, const StressProgress& progress) {
     const std::size_t threads = model.routing() == "lft" ? std::min(workerThreads(), rows.size()) : 1;
+    if (progress) progress(kind, 0, rows.size());
     if (threads > 1) model.prepareForThreads();
     std::vector<char> named(rows.size(), 0);
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> stop{false};
     std::exception_ptr failed;
     std::mutex failedMutex;
-    const auto work = [&] {
+    const auto work = [&](bool tells) {
         try {
             for (std::size_t k = next++; k < rows.size() && !stop; k = next++) {
                 if (cancel && cancel->load()) throw AnalysisCancelled();
@@ -94,6 +97,8 @@ std::vector<SwitchStress> evaluateAll(const WhatIfModel& model, std::vector<Swit
                 // By GUID when it has one: descriptions need not be unique.
                 const WhatIfChange change{WhatIfChange::Fail, s.guid.empty() ? s.node : s.guid, s.port, ""};
                 named[k] = evaluate(model, s, change);
+                const std::size_t n = ++done;
+                if (tells && progress && n < rows.size()) progress(kind, n, rows.size());
             }
         } catch (...) {
             const std::lock_guard lock(failedMutex);
@@ -103,10 +108,11 @@ std::vector<SwitchStress> evaluateAll(const WhatIfModel& model, std::vector<Swit
     };
     {
         std::vector<std::jthread> others;
-        for (std::size_t t = 1; t < threads; ++t) others.emplace_back(work);
-        work();
+        for (std::size_t t = 1; t < threads; ++t) others.emplace_back(work, false);
+        work(progress != nullptr);
     }
     if (failed) std::rethrow_exception(failed);
+    if (progress) progress(kind, rows.size(), rows.size());
     std::vector<SwitchStress> out;
     for (std::size_t k = 0; k < rows.size(); ++k)
         if (named[k]) out.push_back(std::move(rows[k]));
@@ -124,7 +130,7 @@ void worstFirst(std::vector<SwitchStress>& rows) {
 // Each leaf (tier 1) with links one tier up loses its most loaded uplink (p95 of both directions;
 // the first in link order on a tie). At most `limit` leaves, the most loaded groups when more.
 void uplinkGroups(const WhatIfModel& model, const std::vector<int>& tiers, std::size_t limit, StressReport& r,
-                  const std::atomic<bool>* cancel) {
+                  const std::atomic<bool>* cancel, const StressProgress& progress) {
     const AnalysisContext& ctx = model.context();
     const Fabric& f = ctx.fabric();
     struct Group {
@@ -166,14 +172,14 @@ void uplinkGroups(const WhatIfModel& model, const std::vector<int>& tiers, std::
     }
     std::vector<SwitchStress> rows;
     for (Group& g : groups) rows.push_back(std::move(g.row));
-    r.uplinkRows = evaluateAll(model, std::move(rows), cancel);
+    r.uplinkRows = evaluateAll(model, std::move(rows), cancel, "leaf uplink", progress);
     worstFirst(r.uplinkRows);
 }
 
 } // namespace
 
 StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit, std::size_t uplinkLimit,
-                                  const std::atomic<bool>* cancel) {
+                                  const std::atomic<bool>* cancel, const StressProgress& progress) {
     StressReport r;
     r.limit = limit;
     const Fabric& f = ctx.fabric();
@@ -225,9 +231,9 @@ StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std
     const WhatIfModel model(ctx);
     std::vector<SwitchStress> chosen;
     for (std::size_t k : order) chosen.push_back(std::move(rows[k]));
-    r.rows = evaluateAll(model, std::move(chosen), cancel);
+    r.rows = evaluateAll(model, std::move(chosen), cancel, "top-tier switch", progress);
     worstFirst(r.rows);
-    if (uplinkLimit > 0) uplinkGroups(model, tiers, uplinkLimit, r, cancel);
+    if (uplinkLimit > 0) uplinkGroups(model, tiers, uplinkLimit, r, cancel, progress);
     return r;
 }
 

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,7 +50,10 @@ struct StressReport {
 // most p95 load when there are more) over the context's window and with its thresholds, all on
 // that one context; then each leaf's most loaded uplink (at most `uplinkLimit` leaves, likewise). `measured`: the store has counters; without them, or without a topology,
 // nothing is evaluated. Throws AnalysisCancelled when `cancel` is set.
+// `progress(kind, done, total)`: `done` of the `total` what-ifs of one kind ("top-tier switch",
+// "leaf uplink") are evaluated; called on the calling thread, in order, ending with done == total.
+using StressProgress = std::function<void(const std::string& kind, std::size_t done, std::size_t total)>;
 StressReport singlePointsOfStress(const AnalysisContext& ctx, bool measured, std::size_t limit, std::size_t uplinkLimit,
-                                  const std::atomic<bool>* cancel = nullptr);
+                                  const std::atomic<bool>* cancel = nullptr, const StressProgress& progress = {});
 
 } // namespace fabscope
