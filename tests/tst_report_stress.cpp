@@ -133,7 +133,9 @@ private Q_SLOTS:
     }
 
     // A large fabric's report spends most of its time here (~11 s at k=48 with tables): the export
-    // dialog's bar moves through each what-if and says which, never back, from start to end.
+    // dialog's bar moves through each what-if and says which, never back, from start to end. This
+    // fixture routes by ECMP, on one thread, so every count is said (with tables on two threads,
+    // the calling thread says the counts it sees after its own what-ifs, and the last).
     void progressNamesEachWhatIf() {
         const Store store(db_, Store::Mode::ReadOnly);
         ReportOptions o;
