@@ -2,6 +2,7 @@
 
 #include "app/cli_args.h"
 #include "app/cli_analyze.h"
+#include "app/cli_progress.h"
 #include "core/job_summary.h"
 #include "app/cli_compare.h"
 #include "app/cli_diff.h"
@@ -19,7 +20,6 @@
 #include "importers/import_runner.h"
 
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -32,30 +32,6 @@
 
 namespace fabscope::cli {
 namespace {
-
-class ProgressBar {
-public:
-    explicit ProgressBar(bool enabled) : enabled_(enabled) {}
-    ~ProgressBar() {
-        if (shown_) std::fprintf(stderr, "\r%60s\r", "");
-    }
-    bool operator()(double f) {
-        if (!enabled_) return true;
-        const int pct = static_cast<int>(f * 100);
-        if (pct == last_) return true;
-        last_ = pct;
-        shown_ = true;
-        const int bar = pct * 40 / 100;
-        std::fprintf(stderr, "\rimporting [%.*s%*s] %3d%%", bar, "########################################", 40 - bar, "", pct);
-        std::fflush(stderr);
-        return true;
-    }
-
-private:
-    bool enabled_;
-    bool shown_ = false;
-    int last_ = -1;
-};
 
 // Diagnostics, what was imported and the counts, on stderr; the exit code.
 int reportImport(const ImportSummary& summary) {
@@ -86,7 +62,7 @@ int cmdPull(const Args& a) {
     ImportSummary summary;
     {
         std::cerr << "pulling from " << opt.url << " (" << (opt.selectors.empty() ? "fabric metrics" : "--match selectors") << ")\n";
-        ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+        ProgressLine bar("pulling", stderrIsTerminal());
         if (!gPull) throw UsageError("--prometheus is fabscope-gui's (Qt Network): run fabscope-gui import ...");
         summary = gPull(store, opt, [&bar](double f) { return bar(f); });
     }
@@ -112,7 +88,7 @@ int cmdImport(const std::vector<std::string>& argv) {
     ImportRunner runner(store, registry);
     ImportSummary summary;
     {
-        ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+        ProgressLine bar("importing", stderrIsTerminal());
         summary = runner.run(a.positional, opt, [&bar](double f) { return bar(f); });
     }
     return reportImport(summary);

@@ -2,6 +2,7 @@
 
 #include "app/cli.h"
 #include "app/cli_args.h"
+#include "app/cli_progress.h"
 #include "core/diagnostics.h"
 #include "core/report/report_writer.h"
 
@@ -48,8 +49,16 @@ int cmdReport(const std::vector<std::string>& args) {
         options.window = a.window;
         options.config = a.config.empty() ? loadUserConfig() : loadAnalysisConfig(a.config);  // the GUI's file by default
         const Store store(a.db, Store::Mode::ReadOnly);
-        const ReportData data = buildReportData(store, options);
-        writeReport(data, a.format, a.out);
+        ReportData data;
+        {
+            // A large fabric's report takes a while (most of it the single points of stress):
+            // the same stages the GUI's export shows, on a terminal.
+            ProgressLine line("report", stderrIsTerminal());
+            options.progress = [&line](double fraction, const std::string& stage) { line(0.9 * fraction, stage); };
+            data = buildReportData(store, options);
+            line(0.9, "Writing " + a.out + "…");
+            writeReport(data, a.format, a.out);
+        }
         std::cerr << "wrote " << a.out << " (" << data.findings.findings.size() << " findings, window "
                   << static_cast<long long>(data.findings.windowStart) << " .. " << static_cast<long long>(data.findings.windowEnd)
                   << ")\n";
