@@ -133,6 +133,12 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
     // SQLITE_MISUSE later (already initialised) is harmless.
     static const int noMemStatus = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     (void)noMemStatus;
+    // A statement that inserts many rows keeps a journal of its own (to undo just itself), in
+    // memory until it passes SQLite's 64 KiB, then in a temporary file that outlives it. Writing a
+    // k=16 fabric's snapshot spilled at once and then wrote 6 MB to /var/tmp (k=32: 80 MB), and
+    // a full temporary directory failed the import. None of ours comes near 4 MiB.
+    static const int statementJournalInMemory = sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 4 << 20);
+    (void)statementJournalInMemory;
     // An import killed mid-way leaves a hot rollback journal, which only a writer can roll back:
     // a read-only open (analyze, the GUI) would fail with "attempt to write a readonly database".
     // Roll it back first when the file may be written.
