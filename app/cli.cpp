@@ -25,6 +25,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -89,6 +90,9 @@ int cmdImport(const std::vector<std::string>& argv) {
     ImportSummary summary;
     {
         ProgressLine bar("importing", stderrIsTerminal());
+        opt.onFile = [&bar](std::size_t number, std::size_t count, const std::string& path) {
+            bar.stage("file " + std::to_string(number) + " of " + std::to_string(count) + ": " + std::filesystem::path(path).filename().string());
+        };
         summary = runner.run(a.positional, opt, [&bar](double f) { return bar(f); });
     }
     return reportImport(summary);

@@ -51,8 +51,11 @@ bool ProgressLine::operator()(double fraction) {
     return true;
 }
 
+void ProgressLine::stage(const std::string& stage) { (*this)(lastFraction_, stage); }
+
 void ProgressLine::operator()(double fraction, const std::string& stage) {
     if (!enabled_) return;
+    lastFraction_ = fraction;
     const int percent = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100);
     if (percent == lastPercent_ && stage == lastStage_) return;
     lastPercent_ = percent;

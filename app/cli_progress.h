@@ -23,12 +23,15 @@ public:
     bool operator()(double fraction);
     // A stage named beside the bar, e.g. "Single points of stress: what-if 12 of 48 (leaf uplink)…".
     void operator()(double fraction, const std::string& stage);
+    // A new stage at the fraction last shown (an import's next file).
+    void stage(const std::string& stage);
 
 private:
     std::string verb_;
     bool enabled_;
     bool shown_ = false;
     int lastPercent_ = -1;
+    double lastFraction_ = 0;
     std::string lastStage_;
     int columns_ = 80;
 };

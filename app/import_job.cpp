@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 namespace fabscope {
@@ -77,7 +78,10 @@ void ImportJob::start(const QString& storePath, const QString& label, Work work)
     connect(showLater, &QTimer::timeout, dialog, &QProgressDialog::show);
     showLater->start(300);
     connect(dialog, &QProgressDialog::canceled, job_, &BackgroundJob::cancel);
-    connect(job_, &BackgroundJob::progress, dialog, [dialog](double f) { dialog->setValue(static_cast<int>(f * 1000)); });
+    connect(job_, &BackgroundJob::progress, dialog, [dialog](double f, const QString& text) {
+        if (!text.isEmpty()) dialog->setLabelText(text);
+        dialog->setValue(static_cast<int>(f * 1000));
+    });
     auto finish = [this, dialog, showLater, storePath](ImportOutcome outcome) {
         // Stop the timers that would show the dialog before any nested message-box loop: a
         // dialog only deleteLater'd would pop up over the result and stay there.
@@ -92,13 +96,17 @@ void ImportJob::start(const QString& storePath, const QString& label, Work work)
             Store s(store);
             // The bar has 1,000 steps: a call that would not move it posts nothing to the GUI
             // thread (a large file's writing asks after every block of series).
-            return work(s, [&token, shown = -1.0](double f) mutable {
+            double shown = -1.0;
+            const ProgressFn progress = [&token, &shown](double f) {
                 if (std::abs(f - shown) >= 1e-3) {
                     shown = f;
                     token.progress(f);
                 }
                 return !token.cancelled();
-            });
+            };
+            // A new label (the file being read), at the bar's place.
+            const auto say = [&token, &shown](const QString& text) { token.progress(std::max(shown, 0.0), text); };
+            return work(s, progress, say);
         },
         finish, [finish](const QString& error) { finish({false, error, {}}); });
 }
@@ -110,10 +118,18 @@ void ImportJob::importFiles(const QString& storePath, const QStringList& files, 
     ImportOptions options;
     options.format = format.toStdString();
     start(storePath, tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())),
-          [paths, options](Store& s, const ProgressFn& progress) {
+          [paths, options](Store& s, const ProgressFn& progress, const auto& say) {
+              // A folder (an ibdiagnet2 run's) holds many files: the dialog names the one being read.
+              ImportOptions named = options;
+              named.onFile = [&say](std::size_t number, std::size_t count, const std::string& path) {
+                  say(tr("Importing file %1 of %2: %3…")
+                          .arg(number)
+                          .arg(count)
+                          .arg(QString::fromStdString(std::filesystem::path(path).filename().string())));
+              };
               ImporterRegistry registry;
               try {
-                  return describeFiles(ImportRunner(s, registry).run(paths, options, progress));
+                  return describeFiles(ImportRunner(s, registry).run(paths, named, progress));
               } catch (const std::invalid_argument& e) {  // an unknown format name
                   return ImportOutcome{false, QString::fromUtf8(e.what()), {}};
               }
@@ -141,7 +157,7 @@ void ImportJob::pull(const QString& storePath, const PullOptions& options) {
     if (busy()) return;
     // The network waits and the store writes happen on the worker; the GUI thread only paints.
     start(storePath, tr("Pulling from %1…").arg(QString::fromStdString(options.url)),
-          [options](Store& s, const ProgressFn& progress) { return describePull(pullPrometheus(s, options, progress)); });
+          [options](Store& s, const ProgressFn& progress, const auto&) { return describePull(pullPrometheus(s, options, progress)); });
 }
 
 } // namespace fabscope

@@ -190,6 +190,10 @@ private:
             }
     }
     ImportInput inputOf(PendingFile& pf) {
+        if (options_.onFile) {
+            const std::size_t count = topo_.size() + plans_.size() + counters_.size() + jobs_.size() + probes_.size();
+            options_.onFile(++filesStarted_, count, pf.path);
+        }
         pf.ready();
         std::function<void()> parsed;
         if (pf.importer->parsesOnAllCores()) parsed = [cores = cores_] { cores->open(); };
@@ -535,6 +539,7 @@ private:
     ImportSummary summary_;
     std::vector<PendingFile> topo_, plans_, counters_, jobs_, probes_;
     std::uint64_t totalBytes_ = 0, doneBytes_ = 0;
+    std::size_t filesStarted_ = 0;  // ImportOptions::onFile's count
     mutable double shown_ = 0;  // the share of all files last shown (progressFor)
     std::optional<FabricIndex> index_;
     std::set<std::pair<std::string, std::string>> seen_;  // (SHA-256, names from the path) of this call's files

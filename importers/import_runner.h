@@ -4,6 +4,7 @@
 #include "core/store/store.h"
 #include "importers/registry.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@ struct ImportOptions {
     std::string format;                 // forced importer name; empty = detect from content
     std::string snapshotLabel;          // empty = first file's or the directory's name
     std::optional<double> snapshotTime; // UNIX seconds; default = time in the file, else its mtime
+    // Told as each file's reading starts (on the importing thread): its number from 1, how many
+    // files this call reads (found in directories; already stored and skipped ones left out), its
+    // path. What a progress line or dialog names beside the bar.
+    std::function<void(std::size_t number, std::size_t count, const std::string& path)> onFile;
 };
 
 // Skipped: a file known not to be needed (an ibdiagnet2 folder's partition keys, or the same

@@ -109,6 +109,30 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(out));
     }
 
+    // An import names each file as it reads it, the topology first, and its bar never goes back.
+    void importOnATerminalNamesEachFile() {
+        const QString demo = dir_.filePath(QStringLiteral("demo"));
+        const QString db = dir_.filePath(QStringLiteral("again.sqlite"));
+        const Run r = onTerminal({QStringLiteral("import"), QStringLiteral("--db"), db, demo + QStringLiteral("/counters.csv"),
+                                  demo + QStringLiteral("/topology.ibnetdiscover")});
+        QCOMPARE(r.code, 0);
+        QByteArrayList stages;
+        int lastPercent = -1;
+        static const QRegularExpression progress(QStringLiteral("^importing +(\\d+)%(?: \\[[# ]*\\])? ?(.*?) *$"));
+        for (const QByteArray& s : r.err.split('\r')) {
+            QVERIFY2(columns(s) < kColumns, s.constData());
+            const auto m = progress.match(QString::fromUtf8(s));
+            if (!m.hasMatch()) continue;
+            QVERIFY2(m.captured(1).toInt() >= lastPercent, s.constData());
+            lastPercent = m.captured(1).toInt();
+            const QByteArray stage = m.captured(2).toUtf8();
+            if (!stage.isEmpty() && (stages.isEmpty() || stages.back() != stage)) stages.append(stage);
+        }
+        const QByteArrayList expected{"file 1 of 2: topology.ibnetdiscover", "file 2 of 2: counters.csv"};
+        QCOMPARE(stages, expected);
+        QVERIFY2(r.err.contains("2 imported, 0 already in the store, 0 failed"), r.err.constData());
+    }
+
     // A log or a pipe gets the command's lines alone: no carriage returns, no stages.
     void reportIntoAPipeSaysOnlyWhatItWrote() {
         const QString out = dir_.filePath(QStringLiteral("p.html"));

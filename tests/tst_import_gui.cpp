@@ -148,6 +148,8 @@ private Q_SLOTS:
                                   }()) != nullptr,
                                  10000);
         QVERIFY(imported.isEmpty());  // still running when the dialog showed
+        // It names the file being read among all of them.
+        QTRY_COMPARE(progress->labelText(), QStringLiteral("Importing file 1 of 26: large.csv…"));
         auto* cancel = progress->findChild<QPushButton*>();
         QVERIFY(cancel);
         QTest::mouseClick(cancel, Qt::LeftButton);

@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <map>
+#include <tuple>
 
 #include "store_dump.h"
 
@@ -79,6 +80,23 @@ private Q_SLOTS:
         QVERIFY(!named.anyFailed());
         QCOMPARE(named.count(FileStatus::Skipped), std::size_t{1});
         QVERIFY(named.diagnostics.front().message.find("the store this import writes into") != std::string::npos);
+    }
+
+    // What a progress line names: each file read, its number among those this call reads (the
+    // topology first, whatever the order given), none for files already stored.
+    void eachFileReadIsNamedInTurn() {
+        writeDemo(p("named"), {});
+        Store store(p("named.sqlite"));
+        ImportRunner runner(store, registry_);
+        std::vector<std::tuple<std::size_t, std::size_t, std::string>> told;
+        ImportOptions options;
+        options.onFile = [&told](std::size_t number, std::size_t count, const std::string& path) { told.emplace_back(number, count, path); };
+        QVERIFY(!runner.run({p("named/counters.csv"), p("named/topology.ibnetdiscover")}, options).anyFailed());
+        const decltype(told) expected{{1, 2, p("named/topology.ibnetdiscover")}, {2, 2, p("named/counters.csv")}};
+        QCOMPARE(told, expected);
+        told.clear();
+        QCOMPARE(runner.run({p("named")}, options).count(FileStatus::AlreadyImported), std::size_t{2});
+        QVERIFY(told.empty());
     }
 
     void reimportIsANoOpThatSaysSo() {
