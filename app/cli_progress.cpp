@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace fabscope::cli {
@@ -55,6 +56,7 @@ void ProgressLine::stage(const std::string& stage) { (*this)(lastFraction_, stag
 
 void ProgressLine::operator()(double fraction, const std::string& stage) {
     if (!enabled_) return;
+    if (std::isnan(fraction)) fraction = lastFraction_;  // a writer with no news: what was shown
     lastFraction_ = fraction;
     const int percent = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100);
     if (percent == lastPercent_ && stage == lastStage_) return;
