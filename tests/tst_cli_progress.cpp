@@ -3,6 +3,7 @@
 // terminal, cleared before the command's own lines; a pipe or a log gets none of it.
 #include "app/cli_progress.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -34,12 +35,19 @@ Run onTerminal(const QStringList& args) {
     QProcess p;
     p.setChildProcessModifier([slave] { ::dup2(slave, STDERR_FILENO); });
     p.start(QStringLiteral(FABSCOPE_BIN), args);
+    // A binary that cannot start never "finishes": fail at once, not at ctest's timeout.
+    if (!p.waitForStarted()) qFatal("fabscope did not start: %s", qPrintable(p.errorString()));
     Run r;
     char buf[4096];
     auto drain = [&] {
         for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) r.err.append(buf, static_cast<int>(n));
     };
-    while (!p.waitForFinished(20)) drain();
+    QElapsedTimer waited;
+    waited.start();
+    while (p.state() != QProcess::NotRunning && !p.waitForFinished(20)) {
+        drain();
+        if (waited.elapsed() > 120000) qFatal("fabscope did not finish");
+    }
     ::close(slave);
     drain();
     ::close(master);
