@@ -129,6 +129,12 @@ private Q_SLOTS:
         const auto snap = w.snapshot();
         const QString label = QString::fromStdString(snap->linkLabel(LinkId(static_cast<std::size_t>(link))));
         QVERIFY2(label.contains(QStringLiteral("leaf02 p9")) && label.contains(QStringLiteral("spine01")), qPrintable(label));
+        // Once the zoomed frame is drawn, the link shows hot (red) at the finding's start.
+        QTRY_VERIFY(fabric->frameIsCurrent());
+        const auto pixel = fabric->pixelOfLink(link);
+        QVERIFY(pixel);
+        const QColor shown = fabric->grab().toImage().pixelColor(*pixel);
+        QVERIFY2(shown.red() > 180 && shown.green() < 90, qPrintable(shown.name()));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-hot-finding.png")));
 
         // The degraded host link: framing unfolds the hosts so its host end is drawn.
