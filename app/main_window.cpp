@@ -121,7 +121,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     rerun->setInterval(300);
     connect(time_, &TimeController::selectionChanged, rerun, qOverload<>(&QTimer::start));
     connect(rerun, &QTimer::timeout, this, [this] {
-        if (!storePath_.isEmpty() && snapshot_) analysis_->run(storePath_, time_->selection());
+        if (!storePath_.isEmpty() && snapshot_) analysis_->runIfNew(storePath_, time_->selection());
     });
     connect(analysis_, &AnalysisController::started, this, [this] { findings_->setBusy(tr("Analysing…")); });
     connect(analysis_, &AnalysisController::finished, this, [this](std::shared_ptr<const FindingsReport> r) {

@@ -10,7 +10,13 @@ AnalysisController::AnalysisController(QObject* parent)
     connect(job_, &BackgroundJob::cancelled, this, &AnalysisController::cancelled);
 }
 
+void AnalysisController::runIfNew(const QString& storePath, std::optional<TimeRange> window) {
+    if (latest_ && latest_->first == storePath && latest_->second == window) return;
+    run(storePath, window);
+}
+
 void AnalysisController::run(const QString& storePath, std::optional<TimeRange> window) {
+    latest_.emplace(storePath, window);
     AnalysisWindow w;
     if (window) w.from = window->start, w.to = window->end;
     Q_EMIT started();

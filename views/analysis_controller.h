@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace fabscope {
 
@@ -30,6 +31,10 @@ public:
 public Q_SLOTS:
     // Analyses `storePath` over `window` (the whole sample span when empty).
     void run(const QString& storePath, std::optional<fabscope::TimeRange> window);
+    // As run(), unless the latest run asked was of this store and window: a store's load resets the
+    // time selection right after its first run was asked, and a second run would reset the
+    // findings list (the user's selected finding with it) for the same result.
+    void runIfNew(const QString& storePath, std::optional<fabscope::TimeRange> window);
 
 Q_SIGNALS:
     void started();
@@ -40,6 +45,7 @@ Q_SIGNALS:
 private:
     AnalysisConfig config_;
     BackgroundJob* job_;
+    std::optional<std::pair<QString, std::optional<TimeRange>>> latest_;  // the latest run asked
 };
 
 } // namespace fabscope
