@@ -10,6 +10,10 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 namespace fabscope {
 
 FindingsPanel::FindingsPanel(QWidget* parent) : QWidget(parent) {
@@ -56,7 +60,23 @@ FindingsPanel::FindingsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void FindingsPanel::setReport(std::shared_ptr<const FindingsReport> report) {
+    // The finding the user selected, found again by kind and ports (its id and summary change with
+    // the window), is selected again: without moving the cursor or the view, which the user may
+    // have moved since.
+    std::optional<std::pair<FindingKind, std::vector<PortRef>>> kept;
+    if (const QModelIndex current = table_->selectionModel()->currentIndex(); current.isValid())
+        if (const Finding* f = model_->finding(proxy_->mapToSource(current).row())) kept.emplace(f->kind, f->ports);
     model_->setReport(report);
+    for (int row = 0; kept && row < model_->rowCount(); ++row) {
+        const Finding* f = model_->finding(row);
+        if (f->kind != kept->first || f->ports != kept->second) continue;
+        const QModelIndex shown = proxy_->mapFromSource(model_->index(row, 0));
+        restoring_ = true;
+        table_->selectionModel()->setCurrentIndex(shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        restoring_ = false;
+        table_->scrollTo(shown);
+        break;
+    }
     table_->resizeColumnsToContents();
     if (report)
         status_->setText(tr("%n finding(s) in the analysis window", nullptr, static_cast<int>(report->findings.size())));
@@ -67,7 +87,7 @@ void FindingsPanel::setReport(std::shared_ptr<const FindingsReport> report) {
 void FindingsPanel::setBusy(const QString& message) { status_->setText(message); }
 
 void FindingsPanel::emitCurrent(const QModelIndex& proxyIndex) {
-    if (!proxyIndex.isValid()) return;
+    if (!proxyIndex.isValid() || restoring_) return;
     if (const Finding* f = model_->finding(proxy_->mapToSource(proxyIndex).row())) Q_EMIT findingActivated(*f);
 }
 

@@ -37,6 +37,7 @@ private:
     QTableView* table_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QLabel* status_ = nullptr;
+    bool restoring_ = false;  // a selection kept across a new report activates nothing
 };
 
 } // namespace fabscope
