@@ -55,8 +55,8 @@ int cmdPull(const Args& a) {
         throw UsageError("--prometheus takes --from, --to, --step and --match, no files");
     PullOptions opt;
     opt.url = a.require("prometheus");
-    opt.from = parseSeconds("from", a.require("from"));
-    opt.to = parseSeconds("to", a.require("to"));
+    opt.from = parseTime("from", a.require("from"));
+    opt.to = parseTime("to", a.require("to"));
     if (auto s = a.get("step")) opt.step = parseSeconds("step", *s);
     opt.selectors = a.all("match");
     Store store(a.require("db"));
@@ -78,7 +78,7 @@ int cmdImport(const std::vector<std::string>& argv) {
     ImportOptions opt;
     opt.format = a.get("format").value_or("");
     opt.snapshotLabel = a.get("snapshot").value_or("");
-    if (auto t = a.get("time")) opt.snapshotTime = parseSeconds("time", *t);
+    if (auto t = a.get("time")) opt.snapshotTime = parseTime("time", *t);
     ImporterRegistry registry;
     if (!opt.format.empty() && !registry.byName(opt.format)) {
         std::string known;
@@ -253,6 +253,7 @@ usage:
   fabscope gui     [STORE]
   fabscope --version | --help
 
+times (UNIX_S, FROM:TO, T0, T1): UNIX seconds or a UTC time, 2023-11-14T22:13:20Z or "2023-11-14 22:13:20 UTC"
 exit codes: 0 ok, 1 bad input, 2 usage error, 3 store error
 )";
 }

@@ -26,8 +26,8 @@ AnalyzeArgs parseArgs(const std::vector<std::string>& args) {
     a.db = parsed.require("db");
     a.config = parsed.get("config").value_or("");
     a.json = parsed.flag("json");
-    if (auto v = parsed.get("from")) a.window.from = parseSeconds("from", *v);
-    if (auto v = parsed.get("to")) a.window.to = parseSeconds("to", *v);
+    if (auto v = parsed.get("from")) a.window.from = parseTime("from", *v);
+    if (auto v = parsed.get("to")) a.window.to = parseTime("to", *v);
     if (a.window.from && a.window.to && *a.window.to < *a.window.from) throw UsageError("--to is before --from");
     return a;
 }

@@ -1,6 +1,10 @@
 #include "app/cli_args.h"
 
+#include "importers/text_util.h"
+
+#include <cctype>
 #include <charconv>
+#include <string_view>
 
 namespace fabscope::cli {
 
@@ -58,8 +62,22 @@ Args parse(const std::vector<std::string>& args, const std::set<std::string>& va
 double parseSeconds(const std::string& opt, const std::string& v) {
     double d = 0;
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    if (ec != std::errc{} || p != v.data() + v.size()) throw UsageError("--" + opt + " expects UNIX seconds, got '" + v + "'");
+    if (ec != std::errc{} || p != v.data() + v.size()) throw UsageError("--" + opt + " expects a number, got '" + v + "'");
     return d;
+}
+
+std::optional<double> readTime(const std::string& v) {
+    double d = 0;
+    if (auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d); ec == std::errc{} && p == v.data() + v.size()) return d;
+    std::string_view t(v);
+    if (t.ends_with(" UTC")) t.remove_suffix(4);  // as the GUI, reports and `info` print times
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    return parseTimeLine(t);
+}
+
+double parseTime(const std::string& opt, const std::string& v) {
+    if (const auto t = readTime(v)) return *t;
+    throw UsageError("--" + opt + " expects UNIX seconds or a UTC time (2023-11-14T22:13:20Z), got '" + v + "'");
 }
 
 } // namespace fabscope::cli

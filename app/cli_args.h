@@ -29,7 +29,13 @@ struct Args {
 // args[0] is the sub-command. `valued` options take a value, `flags` take none.
 Args parse(const std::vector<std::string>& args, const std::set<std::string>& valued, const std::set<std::string>& flags);
 
-// A --from/--to style value in UNIX seconds; throws UsageError naming the option.
+// A number (a --step, --samples); throws UsageError naming the option.
 double parseSeconds(const std::string& opt, const std::string& v);
+
+// A time: UNIX seconds, or a date and time as FabScope prints them or ISO 8601 writes them:
+// "2023-11-14 22:13:20 UTC", "2023-11-14T22:13:20Z", "2023-11-14T23:13:20+01:00" (no zone: UTC).
+[[nodiscard]] std::optional<double> readTime(const std::string& v);
+// readTime(), or a UsageError naming the option.
+double parseTime(const std::string& opt, const std::string& v);
 
 } // namespace fabscope::cli

@@ -23,13 +23,22 @@ struct CompareArgs {
     bool json = false;
 };
 
-// "FROM:TO" in UNIX seconds; either end may be left empty ("1700000000:" runs to the end).
+// "FROM:TO", each UNIX seconds or a UTC time (readTime); either end may be left empty
+// ("1700000000:" runs to the end). Times hold colons of their own: the split is the one colon
+// where both sides read as times.
 CompareWindow window(const std::string& opt, const std::string& v) {
-    const auto colon = v.find(':');
-    if (colon == std::string::npos) throw UsageError("--" + opt + " takes FROM:TO in UNIX seconds, got '" + v + "'");
     CompareWindow w;
-    if (colon > 0) w.from = parseSeconds(opt, v.substr(0, colon));
-    if (colon + 1 < v.size()) w.to = parseSeconds(opt, v.substr(colon + 1));
+    int splits = 0;
+    for (std::size_t colon = v.find(':'); colon != std::string::npos; colon = v.find(':', colon + 1)) {
+        const std::string from = v.substr(0, colon), to = v.substr(colon + 1);
+        const auto f = from.empty() ? std::nullopt : readTime(from), t = to.empty() ? std::nullopt : readTime(to);
+        if ((from.empty() || f) && (to.empty() || t)) {
+            ++splits;
+            w.from = f, w.to = t;
+        }
+    }
+    if (splits != 1)
+        throw UsageError("--" + opt + " takes FROM:TO, each UNIX seconds or a UTC time (2023-11-14T22:13:20Z), got '" + v + "'");
     if (w.from && w.to && *w.to < *w.from) throw UsageError("--" + opt + " ends before it starts");
     return w;
 }

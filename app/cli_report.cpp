@@ -25,8 +25,8 @@ ReportArgs parseArgs(const std::vector<std::string>& args) {
     a.db = parsed.require("db");
     a.out = parsed.require("out");
     a.config = parsed.get("config").value_or("");
-    if (auto v = parsed.get("from")) a.window.from = parseSeconds("from", *v);
-    if (auto v = parsed.get("to")) a.window.to = parseSeconds("to", *v);
+    if (auto v = parsed.get("from")) a.window.from = parseTime("from", *v);
+    if (auto v = parsed.get("to")) a.window.to = parseTime("to", *v);
     const auto format = reportFormatFor(a.out);
     if (!format) throw UsageError("--out must end in .html, .pdf, .csv or .json, got '" + a.out + "'");
     a.format = *format;

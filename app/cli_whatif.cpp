@@ -27,8 +27,8 @@ WhatIfArgs parseArgs(const std::vector<std::string>& args) {
     p.noPositional();
     WhatIfArgs a;
     a.db = p.require("db");
-    if (auto v = p.get("from")) a.from = parseSeconds("from", *v);
-    if (auto v = p.get("to")) a.to = parseSeconds("to", *v);
+    if (auto v = p.get("from")) a.from = parseTime("from", *v);
+    if (auto v = p.get("to")) a.to = parseTime("to", *v);
     if (a.from && a.to && *a.to < *a.from) throw UsageError("--to is before --from");
     try {
         for (const auto& f : p.all("fail")) a.changes.push_back(parseFail(f));

@@ -145,6 +145,26 @@ private Q_SLOTS:
         QVERIFY(fabscope({QStringLiteral("--version")}).out.startsWith("fabscope "));
     }
 
+    // A window given as the GUI and reports print times (UTC) is the same window as in UNIX seconds.
+    void timesAreUnixSecondsOrUtc() {
+        QCOMPARE(fabscope({QStringLiteral("demo"), QStringLiteral("--out"), p(QStringLiteral("t"))}).code, 0);
+        const QString db = p(QStringLiteral("t.sqlite"));
+        QCOMPARE(fabscope({QStringLiteral("import"), QStringLiteral("--db"), db, p(QStringLiteral("t"))}).code, 0);
+        auto window = [&](const QString& from, const QString& to) {
+            const Run r = fabscope({QStringLiteral("analyze"), QStringLiteral("--db"), db, QStringLiteral("--from"), from, QStringLiteral("--to"), to, QStringLiteral("--json")});
+            const QJsonObject w = QJsonDocument::fromJson(r.out).object()[QStringLiteral("window")].toObject();
+            return qMakePair(r.code, qMakePair(w[QStringLiteral("start")].toInteger(), w[QStringLiteral("end")].toInteger()));
+        };
+        const auto unix = window(QStringLiteral("1700000100"), QStringLiteral("1700000400"));
+        QCOMPARE(unix.first, 0);
+        QCOMPARE(unix.second, qMakePair(qint64{1700000100}, qint64{1700000400}));
+        QCOMPARE(window(QStringLiteral("2023-11-14 22:15:00 UTC"), QStringLiteral("2023-11-14T22:20:00Z")), unix);
+        QCOMPARE(window(QStringLiteral("2023-11-14T23:15:00+01:00"), QStringLiteral("2023-11-14 22:20:00")), unix);
+        const Run bad = fabscope({QStringLiteral("analyze"), QStringLiteral("--db"), db, QStringLiteral("--from"), QStringLiteral("yesterday")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--from expects UNIX seconds or a UTC time"), bad.err.constData());
+    }
+
     void storeErrorsExitThree() {
         QFile notStore(p(QStringLiteral("text.sqlite")));
         QVERIFY(notStore.open(QIODevice::WriteOnly));

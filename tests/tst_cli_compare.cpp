@@ -9,6 +9,7 @@
 #include "cli_run.h"
 
 #include <QJsonArray>
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -122,6 +123,17 @@ private Q_SLOTS:
         const QJsonObject bad = QJsonDocument::fromJson(r.out).object()[QStringLiteral("bad")].toObject();
         QCOMPARE(bad[QStringLiteral("snapshot")].toString(), QStringLiteral("B"));  // the topology in force then
         QCOMPARE(bad[QStringLiteral("start")].toDouble(), cmpfix::kBadFrom);
+        // The same windows as UTC times, each with colons of its own, and an open end.
+        auto utc = [](double t) { return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(t), Qt::UTC).toString(Qt::ISODate); };
+        const Run iso = runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one), QStringLiteral("--good"),
+                                utc(cmpfix::kGoodFrom) + ':' + utc(cmpfix::kGoodTo), QStringLiteral("--bad"),
+                                utc(cmpfix::kBadFrom) + ':', QStringLiteral("--json")});
+        QCOMPARE(iso.code, 0);
+        const QJsonObject isoBad = QJsonDocument::fromJson(iso.out).object()[QStringLiteral("bad")].toObject();
+        QCOMPARE(isoBad[QStringLiteral("start")].toDouble(), cmpfix::kBadFrom);
+        QCOMPARE(QJsonDocument::fromJson(iso.out).object()[QStringLiteral("good")].toObject()[QStringLiteral("end")].toDouble(), cmpfix::kGoodTo);
+        QCOMPARE(runCli({QStringLiteral("compare"), QStringLiteral("--db"), q(stores_.one), QStringLiteral("--good"), QStringLiteral("then:now"),
+                         QStringLiteral("--bad"), QStringLiteral("1:2")}).code, 2);
     }
 
     void twoStores() {
