@@ -1,10 +1,8 @@
 #include "app/cli_args.h"
 
-#include "importers/text_util.h"
+#include "importers/user_time.h"
 
-#include <cctype>
 #include <charconv>
-#include <string_view>
 
 namespace fabscope::cli {
 
@@ -66,14 +64,7 @@ double parseSeconds(const std::string& opt, const std::string& v) {
     return d;
 }
 
-std::optional<double> readTime(const std::string& v) {
-    double d = 0;
-    if (auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d); ec == std::errc{} && p == v.data() + v.size()) return d;
-    std::string_view t(v);
-    if (t.ends_with(" UTC")) t.remove_suffix(4);  // as the GUI, reports and `info` print times
-    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
-    return parseTimeLine(t);
-}
+std::optional<double> readTime(const std::string& v) { return readUserTime(v); }
 
 double parseTime(const std::string& opt, const std::string& v) {
     if (const auto t = readTime(v)) return *t;

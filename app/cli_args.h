@@ -32,8 +32,7 @@ Args parse(const std::vector<std::string>& args, const std::set<std::string>& va
 // A number (a --step, --samples); throws UsageError naming the option.
 double parseSeconds(const std::string& opt, const std::string& v);
 
-// A time: UNIX seconds, or a date and time as FabScope prints them or ISO 8601 writes them:
-// "2023-11-14 22:13:20 UTC", "2023-11-14T22:13:20Z", "2023-11-14T23:13:20+01:00" (no zone: UTC).
+// A time: UNIX seconds or a UTC time (importers/user_time.h, shared with the GUI).
 [[nodiscard]] std::optional<double> readTime(const std::string& v);
 // readTime(), or a UsageError naming the option.
 double parseTime(const std::string& opt, const std::string& v);

@@ -244,6 +244,11 @@ void MainWindow::createActions() {
     jobRoutes->setToolTip(tr("Draw the current job's routes on the fabric, its straggler path (or worst pair) hop by hop"));
     QAction* focusFabric = view->addAction(tr("Go to f&abric"), this, [this] { fabric_->setFocus(); });
     focusFabric->setShortcut(QKeySequence(tr("Ctrl+G")));
+    QAction* goToTime = view->addAction(tr("Go to &time…"), this, &MainWindow::askTimeToGoTo);
+    goToTime->setObjectName(QStringLiteral("goToTimeAction"));
+    goToTime->setShortcut(QKeySequence(tr("Ctrl+T")));
+    goToTime->setToolTip(tr("Move the cursor to a time typed or pasted from a log: UTC (2023-11-14 22:17:05), "
+                            "ISO 8601 with an offset, UNIX seconds, or a time of day (Ctrl+T)"));
 
     QToolBar* bar = addToolBar(tr("View"));
     bar->setObjectName(QStringLiteral("viewToolBar"));

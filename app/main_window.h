@@ -96,6 +96,10 @@ private:
     void showJobFocus(const FindingFocus& focus);
     void chooseStoreToOpen();
     void chooseFilesToImport();
+    // View > Go to time… (app/main_window_time.cpp): the cursor to a typed time; false (and a
+    // status message) when it is not a time or lies outside the store's span.
+    void askTimeToGoTo();
+    bool goToTime(const QString& text);
     // Compare mode (app/main_window_compare.cpp): the Changes dock and the compare charts beside
     // the link charts, File > Compare… / Leave compare (Esc) / Back to compare, and the wiring.
     void createCompareDock(QDockWidget* tabWith, QDockWidget* chartsDock);

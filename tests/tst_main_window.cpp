@@ -11,8 +11,10 @@
 #include "views/findings_panel.h"
 #include "views/selection.h"
 #include "views/time_controller.h"
+#include "views/utc_text.h"
 
 #include <QAbstractItemModelTester>
+#include <QInputDialog>
 #include <QSignalSpy>
 #include <QLabel>
 #include <QSlider>
@@ -184,6 +186,38 @@ private Q_SLOTS:
         QCOMPARE(again.size(), 1);
         QCOMPARE(again.front().data().toString(), QStringLiteral("hot_link"));
         QCOMPARE(w.timeController()->time(), cursor);
+    }
+
+    // View > Go to time… (Ctrl+T) takes a time as a log or a report gives it.
+    void goToTimeMovesTheCursorToATypedTime() {
+        MainWindow w;
+        w.show();
+        openDemo(w);
+        auto* bar = w.findChild<QStatusBar*>();
+        auto typeTime = [&](const QString& text) {
+            QTest::keyClick(&w, Qt::Key_T, Qt::ControlModifier);
+            auto* dialog = w.findChild<QInputDialog*>(QStringLiteral("goToTimeDialog"));
+            if (!dialog) return false;
+            const bool prefilled = dialog->textValue() == utcText(w.timeController()->time());
+            dialog->setTextValue(text);
+            dialog->accept();
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);  // the dialog goes
+            return prefilled;
+        };
+        QVERIFY(typeTime(QStringLiteral("2023-11-14 22:16:40 UTC")));  // the hot stretch's start
+        QCOMPARE(w.timeController()->time(), 1700000200.0);
+        QVERIFY(typeTime(QStringLiteral("2023-11-14T23:18:00+01:00")));
+        QCOMPARE(w.timeController()->time(), 1700000280.0);
+        QVERIFY(typeTime(QStringLiteral("22:15:00")));  // a time of day: the store's day
+        QCOMPARE(w.timeController()->time(), 1700000100.0);
+        QVERIFY(typeTime(QStringLiteral("1700000500")));
+        QCOMPARE(w.timeController()->time(), 1700000500.0);
+        QVERIFY(typeTime(QStringLiteral("2023-11-15 09:00:00")));  // after the span: the cursor stays
+        QCOMPARE(w.timeController()->time(), 1700000500.0);
+        QVERIFY2(bar->currentMessage().contains(QStringLiteral("outside the store's span")), qPrintable(bar->currentMessage()));
+        QVERIFY(typeTime(QStringLiteral("yesterday")));
+        QCOMPARE(w.timeController()->time(), 1700000500.0);
+        QVERIFY2(bar->currentMessage().startsWith(QStringLiteral("Not a time")), qPrintable(bar->currentMessage()));
     }
 
     void steppingTheCursorRecoloursTheHotLink() {
