@@ -134,6 +134,24 @@ private Q_SLOTS:
         QCOMPARE(snap->rates.value(LinkMetric::PfcPauseUp, static_cast<std::size_t>(storming), static_cast<std::size_t>(bin)), 0.0f);
         // Legend, tooltip and heatmap say "% of time".
         QVERIFY(scale.legendTitle(f->fontMetrics(), 200).endsWith(QLatin1String("(% of time)")));
+        // Every metric's legend, as the fabric and the heatmap draw it, says its direction whole
+        // ("PFC pause share (max o…" did not) and its unit.
+        auto* heat = w.findChild<HeatmapView*>();
+        QVERIFY(heat);
+        for (int i = 0; i < kLinkMetricCount; ++i) {
+            const ColourScale s(static_cast<LinkMetric>(i));
+            const QString name = QString::fromUtf8(metricName(s.metric()).data());
+            const QString direction = name.contains(QLatin1String("max of both")) ? QStringLiteral("max")
+                                      : name.contains(QLatin1String(" up ")) ? QStringLiteral("up")
+                                      : name.contains(QLatin1String(" down ")) ? QStringLiteral("down") : QString();
+            for (const auto& [title, where] : {std::pair{s.legendTitleIn(f->fontMetrics(), f->legendRect()), "fabric"},
+                                               std::pair{s.legendTitleIn(heat->fontMetrics(), heat->legendRect()), "heatmap"}}) {
+                const QString what = title + QLatin1String(" in the ") + QLatin1String(where);
+                QVERIFY2(!title.contains(QChar(0x2026)), qPrintable(what));
+                QVERIFY2(title.endsWith(QLatin1Char('(') + s.unit() + QLatin1Char(')')), qPrintable(what));
+                QVERIFY2(direction.isEmpty() || title.contains(direction), qPrintable(what));
+            }
+        }
         const auto at = f->pixelOfLink(storming);
         QVERIFY(at);
         QVERIFY2(f->tooltipAt(*at).contains(QLatin1String("95 % of time")), qPrintable(f->tooltipAt(*at)));

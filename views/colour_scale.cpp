@@ -76,9 +76,38 @@ QString ColourScale::format(double value) const {
     return compact(value) + QLatin1Char(' ') + unit();
 }
 
+QString ColourScale::shortName(LinkMetric m) {
+    switch (m) {
+    case LinkMetric::UtilMax: return QObject::tr("Utilisation, max direction");
+    case LinkMetric::UtilUp: return QObject::tr("Utilisation up");
+    case LinkMetric::UtilDown: return QObject::tr("Utilisation down");
+    case LinkMetric::XmitWait: return QObject::tr("XmitWait share");
+    case LinkMetric::Errors: return QObject::tr("Errors");
+    case LinkMetric::ThroughputMax: return QObject::tr("Throughput, max direction");
+    case LinkMetric::ThroughputUp: return QObject::tr("Throughput up");
+    case LinkMetric::ThroughputDown: return QObject::tr("Throughput down");
+    case LinkMetric::PfcPauseMax: return QObject::tr("PFC pause share, max direction");
+    case LinkMetric::PfcPauseUp: return QObject::tr("PFC pause share up");
+    case LinkMetric::PfcPauseDown: return QObject::tr("PFC pause share down");
+    case LinkMetric::EcnCnp: return QObject::tr("ECN marks / CNPs");
+    }
+    return {};
+}
+
 QString ColourScale::legendTitle(const QFontMetrics& fm, int width) const {
     const QString tail = QStringLiteral(" (") + unit() + QLatin1Char(')');
-    return fm.elidedText(name(), Qt::ElideRight, std::max(0, width - fm.horizontalAdvance(tail))) + tail;
+    const int room = std::max(0, width - fm.horizontalAdvance(tail));
+    // Elided at the end, "PFC pause share (max o…" lost the direction the user picked.
+    if (fm.horizontalAdvance(name()) <= room) return name() + tail;
+    return fm.elidedText(shortName(metric_), Qt::ElideRight, room) + tail;
+}
+
+namespace {
+constexpr int kLegendPad = 6;
+} // namespace
+
+QString ColourScale::legendTitleIn(const QFontMetrics& fm, const QRect& area) const {
+    return legendTitle(fm, area.width() - 2 * kLegendPad);
 }
 
 void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
@@ -87,23 +116,25 @@ void ColourScale::paintLegend(QPainter& p, const QRect& area) const {
     p.fillRect(area, QColor(255, 255, 255, 225));
     p.setPen(QColor(120, 120, 120));
     p.drawRect(area.adjusted(0, 0, -1, -1));
-    const int pad = 6;
+    const int pad = kLegendPad;
     const QFontMetrics fm = p.fontMetrics();
     p.setPen(QColor(20, 20, 20));
-    const QString zeroLabel = QObject::tr("zero");
-    const int zeroWidth = zeroApart_ ? fm.horizontalAdvance(zeroLabel) + 22 : 0;  // its swatch shares the title line
-    p.drawText(area.left() + pad, area.top() + pad + fm.ascent(), legendTitle(fm, area.width() - 2 * pad - zeroWidth));
-    const QRect bar(area.left() + pad, area.top() + 2 * pad + fm.height(), area.width() - 2 * pad - 50, 12);
+    p.drawText(area.left() + pad, area.top() + pad + fm.ascent(), legendTitleIn(fm, area));
+    // The swatches right of the bar: "none", and "zero" where zero has its own colour. They sat on
+    // the title's line before, which left the title too little room for its direction.
+    const QString noneLabel = QObject::tr("none"), zeroLabel = QObject::tr("zero");
+    const int swatches = 10 + 15 + fm.horizontalAdvance(noneLabel) + (zeroApart_ ? 8 + 15 + fm.horizontalAdvance(zeroLabel) : 0);
+    const QRect bar(area.left() + pad, area.top() + 2 * pad + fm.height(), std::max(40, area.width() - 2 * pad - swatches), 12);
     QLinearGradient g(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, QColor(lut_[static_cast<std::size_t>(i * 255 / 10)]));
     p.fillRect(bar, g);
     const QRect none(bar.right() + 10, bar.top(), 12, 12);
     p.fillRect(none, QColor(noData()));
-    p.drawText(none.right() + 3, bar.bottom(), QObject::tr("none"));
-    if (zeroApart_) {  // exact zero has its own swatch, at the title line's right end
-        const QRect z(area.right() - pad - fm.horizontalAdvance(zeroLabel) - 16, area.top() + pad, 12, 12);
+    p.drawText(none.right() + 3, bar.bottom(), noneLabel);
+    if (zeroApart_) {  // exact zero has its own swatch, after "none"
+        const QRect z(none.right() + 3 + fm.horizontalAdvance(noneLabel) + 8, bar.top(), 12, 12);
         p.fillRect(z, QColor(zero()));
-        p.drawText(z.right() + 3, z.bottom(), zeroLabel);
+        p.drawText(z.right() + 3, bar.bottom(), zeroLabel);
     }
     const int ty = bar.bottom() + 4 + fm.ascent();
     for (int i = 0; i <= 4; ++i) {

@@ -31,9 +31,15 @@ public:
     [[nodiscard]] QString format(double value) const;
     [[nodiscard]] QString unit() const;
     [[nodiscard]] QString name() const;
-    // The legend's title in `width` pixels: the name elided, its unit always shown.
+    // A name short enough for a legend or a header line that still says the direction:
+    // "PFC pause share, max direction" for "PFC pause share (max of both directions)".
+    [[nodiscard]] static QString shortName(LinkMetric m);
+    // The legend's title in `width` pixels, its unit always shown: the full name when it fits,
+    // else the short name (elided only if even that does not fit).
     [[nodiscard]] QString legendTitle(const QFontMetrics& fm, int width) const;
-    // Paints a legend box (title with unit, gradient, ticks, "no data" swatch) inside `area`.
+    // The title as paintLegend draws it inside `area`.
+    [[nodiscard]] QString legendTitleIn(const QFontMetrics& fm, const QRect& area) const;
+    // Paints a legend box (title with unit, gradient, ticks, "none" and "zero" swatches) inside `area`.
     void paintLegend(QPainter& p, const QRect& area) const;
     // Position 0..1 on the scale.
     [[nodiscard]] double position(float value) const;

@@ -530,9 +530,13 @@ void FabricView::paintEvent(QPaintEvent* event) {
     // Left of the legend, as the lines above: a long compare hint ran under the legend's box.
     const QString hint = compare_ ? compare_->hint() : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it.");
     p.drawText(QPointF(10, 54), p.fontMetrics().elidedText(hint, Qt::ElideRight, std::max(100, width() - (compare_ ? 336 : 316))));
-    if (compare_) compare_->paintLegend(p, QRect(width() - 320, 6, 312, compare_->legendHeight()));
-    else scale_.paintLegend(p, QRect(width() - 300, 6, 292, 66));
+    if (compare_) compare_->paintLegend(p, legendRect());
+    else scale_.paintLegend(p, legendRect());
     paintBandNote(p, QRect(10, 56, width() - (compare_ ? 336 : 316), 13));  // left of the legend, under the hints
+}
+
+QRect FabricView::legendRect() const {
+    return compare_ ? QRect(width() - 320, 6, 312, compare_->legendHeight()) : QRect(width() - 300, 6, 292, 66);
 }
 
 } // namespace fabscope

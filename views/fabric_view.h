@@ -112,6 +112,8 @@ public:
     // The legend's note on the bands of links drawn at low zoom ("bundle: worst of its links ...",
     // views/link_bundles.h); empty when the frame has none.
     [[nodiscard]] QString bundleLegend() const;
+    // Where the colour legend is drawn (top right), for the metric's scale or a comparison's.
+    [[nodiscard]] QRect legendRect() const;
 
     struct FrameCost {
         double geometryMs = 0;  // last id-buffer + node-layer render

@@ -1,17 +1,10 @@
 #include "views/metric_choice.h"
 
+#include "views/colour_scale.h"
+
 #include <QCoreApplication>
 
 namespace fabscope {
-
-namespace {
-// "PFC pause share" of "PFC pause share (max of both directions)": the header has little room.
-QString shortName(LinkMetric m) {
-    const QString name = QString::fromUtf8(metricName(m).data());
-    const qsizetype bracket = name.indexOf(QStringLiteral(" ("));
-    return bracket > 0 ? name.left(bracket) : name;
-}
-} // namespace
 
 LinkMetric chooseMetric(const LinkTimeSeries& rates, std::optional<LinkMetric> picked) {
     if (picked && rates.has(*picked)) return *picked;
@@ -32,7 +25,7 @@ QString countersNote(const LinkTimeSeries& rates, LinkMetric shown) {
     if (rates.empty()) return tr("No counters in this store: links are drawn without colour.");
     // Rates built without the presence flags (tests, benchmarks) say nothing.
     if (anyCounters(rates) && !rates.has(LinkMetric::ThroughputMax))  // no byte counters on any link
-        return tr("No byte counters: coloured by %1").arg(shortName(shown));
+        return tr("No byte counters: coloured by %1").arg(ColourScale::shortName(shown));
     return {};
 }
 
