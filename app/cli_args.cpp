@@ -64,10 +64,8 @@ double parseSeconds(const std::string& opt, const std::string& v) {
     return d;
 }
 
-std::optional<double> readTime(const std::string& v) { return readUserTime(v); }
-
 double parseTime(const std::string& opt, const std::string& v) {
-    if (const auto t = readTime(v)) return *t;
+    if (const auto t = readUserTime(v)) return *t;
     throw UsageError("--" + opt + " expects UNIX seconds or a UTC time (2023-11-14T22:13:20Z), got '" + v + "'");
 }
 

@@ -32,9 +32,8 @@ Args parse(const std::vector<std::string>& args, const std::set<std::string>& va
 // A number (a --step, --samples); throws UsageError naming the option.
 double parseSeconds(const std::string& opt, const std::string& v);
 
-// A time: UNIX seconds or a UTC time (importers/user_time.h, shared with the GUI).
-[[nodiscard]] std::optional<double> readTime(const std::string& v);
-// readTime(), or a UsageError naming the option.
+// A time: UNIX seconds or a UTC time (readUserTime, importers/user_time.h, shared with the GUI),
+// or a UsageError naming the option.
 double parseTime(const std::string& opt, const std::string& v);
 
 } // namespace fabscope::cli

@@ -8,6 +8,7 @@
 #include "core/diagnostics.h"
 #include "core/report/compare_document.h"
 #include "core/report/report_writer.h"
+#include "importers/user_time.h"
 
 #include <cstdio>
 #include <fstream>
@@ -23,7 +24,7 @@ struct CompareArgs {
     bool json = false;
 };
 
-// "FROM:TO", each UNIX seconds or a UTC time (readTime); either end may be left empty
+// "FROM:TO", each UNIX seconds or a UTC time (readUserTime); either end may be left empty
 // ("1700000000:" runs to the end). Times hold colons of their own: the split is the one colon
 // where both sides read as times.
 CompareWindow window(const std::string& opt, const std::string& v) {
@@ -31,7 +32,7 @@ CompareWindow window(const std::string& opt, const std::string& v) {
     int splits = 0;
     for (std::size_t colon = v.find(':'); colon != std::string::npos; colon = v.find(':', colon + 1)) {
         const std::string from = v.substr(0, colon), to = v.substr(colon + 1);
-        const auto f = from.empty() ? std::nullopt : readTime(from), t = to.empty() ? std::nullopt : readTime(to);
+        const auto f = from.empty() ? std::nullopt : readUserTime(from), t = to.empty() ? std::nullopt : readUserTime(to);
         if ((from.empty() || f) && (to.empty() || t)) {
             ++splits;
             w.from = f, w.to = t;

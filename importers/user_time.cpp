@@ -15,6 +15,9 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
+// Without the " UTC" the GUI, reports and `info` print after a time.
+std::string_view withoutUtc(std::string_view s) { return s.ends_with(" UTC") ? s.substr(0, s.size() - 4) : s; }
+
 std::optional<int> twoDigits(std::string_view s, std::size_t at, int max) {
     int v = 0;
     if (at + 2 > s.size()) return std::nullopt;
@@ -30,14 +33,13 @@ std::optional<double> readUserTime(std::string_view text) {
     double d = 0;
     if (auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), d); ec == std::errc{} && p == t.data() + t.size() && !t.empty())
         return d;
-    if (t.ends_with(" UTC")) t.remove_suffix(4);  // as the GUI, reports and `info` print times
+    t = withoutUtc(t);
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
     return parseTimeLine(t);
 }
 
 std::optional<double> readTimeOfDay(std::string_view text) {
-    std::string_view t = trimmed(text);
-    if (t.ends_with(" UTC")) t.remove_suffix(4);
+    const std::string_view t = withoutUtc(trimmed(text));
     if (t.size() != 5 && t.size() != 8) return std::nullopt;
     if (t[2] != ':' || (t.size() == 8 && t[5] != ':')) return std::nullopt;
     const auto h = twoDigits(t, 0, 23), m = twoDigits(t, 3, 59);
