@@ -115,10 +115,13 @@ void MainWindow::enterCompare(std::shared_ptr<const CompareResult> result) {
     // The shown side as the comparison loaded it (with its rates; the same fabric as the view's).
     const StoreSnapshot& shown = *(result->shownIsBad ? result->bad : result->good);
     fabric_->setCompareColouring(std::make_shared<const CompareColouring>(result, shown));
-    // The heatmap stays per run: it says which one, so no one reads it as the change.
-    heatmap_->setModeNote(tr("Compare mode: the heatmap shows the %1 run only, not the change (%2)")
-                              .arg(result->shownIsBad ? tr("bad") : tr("good"),
-                                   compareSideLabel(result->shownIsBad ? result->report.bad : result->report.good)));
+    // The heatmap stays per store: it says what it shows, so no one reads it as the change. Two
+    // windows of the open store are both in it.
+    const CompareReport& r = result->report;
+    heatmap_->setModeNote(r.good.store == r.bad.store
+                              ? tr("Compare mode: the heatmap shows both windows of this store, not the change")
+                              : tr("Compare mode: the heatmap shows the %1 run only, not the change (%2)")
+                                    .arg(result->shownIsBad ? tr("bad") : tr("good"), compareSideLabel(result->shownIsBad ? r.bad : r.good)));
     compareCharts_->setResult(result);
     compareCharts_->setPorts(portsOfLink(*snapshot_, linkOfSelection(*selection_, snapshot_.get())));
     chartsStack_->setCurrentWidget(compareCharts_);

@@ -324,6 +324,13 @@ private Q_SLOTS:
         for (int side = 0; side < 2; ++side) QVERIFY(charts->series(side, 0)->count() > 0);
         const double goodLast = charts->series(0, 0)->points().back().x() / 1000, badFirst = charts->series(1, 0)->points().front().x() / 1000;
         QVERIFY2(goodLast <= cmpfix::kGoodTo + 10 && badFirst >= cmpfix::kBadFrom - 10, qPrintable(QStringLiteral("%1 %2").arg(goodLast).arg(badFirst)));
+        // The heatmap shows the one store over both windows, and says so (not "the bad run only").
+        auto* heatmap = w.findChild<HeatmapView*>();
+        const QString note = heatmap->modeNote();
+        QVERIFY2(note.contains(QLatin1String("both windows")), qPrintable(note));
+        const QRect plot = heatmap->plotRect();
+        for (const double t : {cmpfix::kGoodFrom, cmpfix::kBadTo - 10})
+            QVERIFY2(heatmap->xOfTime(t) >= plot.left() && heatmap->xOfTime(t) <= plot.right(), qPrintable(QString::number(t)));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-two-windows.png")));
         // Opening another store leaves compare mode for good: nothing to go back to.
         QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.good), false));
