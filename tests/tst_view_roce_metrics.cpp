@@ -152,6 +152,11 @@ private Q_SLOTS:
                 QVERIFY2(direction.isEmpty() || title.contains(direction), qPrintable(what));
             }
         }
+        // Hovering the legend gives the full name, the range and what the swatches mean.
+        for (const QString& tip : {f->tooltipAt(f->legendRect().center()), heat->tooltipAt(heat->legendRect().center())}) {
+            QVERIFY2(tip.contains(QLatin1String("PFC pause share (max of both directions)</b> (% of time)")), qPrintable(tip));
+            QVERIFY2(tip.contains(QLatin1String("linear, 0 to 100 % of time")) && tip.contains(QLatin1String("exactly zero")), qPrintable(tip));
+        }
         const auto at = f->pixelOfLink(storming);
         QVERIFY(at);
         QVERIFY2(f->tooltipAt(*at).contains(QLatin1String("95 % of time")), qPrintable(f->tooltipAt(*at)));

@@ -39,6 +39,9 @@ public:
     [[nodiscard]] QString legendTitle(const QFontMetrics& fm, int width) const;
     // The title as paintLegend draws it inside `area`.
     [[nodiscard]] QString legendTitleIn(const QFontMetrics& fm, const QRect& area) const;
+    // The legend's tooltip: the full name with its unit, the scale's range and what grey (and,
+    // where zero has its own colour, pale green) mean.
+    [[nodiscard]] QString legendTooltip() const;
     // Paints a legend box (title with unit, gradient, ticks, "none" and "zero" swatches) inside `area`.
     void paintLegend(QPainter& p, const QRect& area) const;
     // Position 0..1 on the scale.

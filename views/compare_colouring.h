@@ -70,6 +70,7 @@ public:
     [[nodiscard]] virtual QString header() const;         // the same, short, for the fabric's header line
     [[nodiscard]] virtual QString hint() const;           // the fabric's third header line: how to leave
     [[nodiscard]] static QString legendTitle();           // with its unit
+    [[nodiscard]] virtual QString scaleTitle() const { return legendTitle(); }  // the legend's title (a prediction's differs)
     [[nodiscard]] static QString format(float delta);     // "+23.5 pp", "no data"
     // The line a link's tooltip gets: Δ with both sides' p95 figures.
     [[nodiscard]] virtual QString tooltip(std::size_t link) const;
@@ -88,7 +89,6 @@ public:
 
 protected:
     CompareColouring() = default;  // a subclass fills delta_, marks_ and range_
-    [[nodiscard]] virtual QString scaleTitle() const { return legendTitle(); }
     [[nodiscard]] virtual QString removedLabel() const;  // the dashed swatch's word
 
     std::shared_ptr<const CompareResult> result_;

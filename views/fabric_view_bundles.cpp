@@ -130,6 +130,7 @@ QString FabricView::bandTooltip(std::uint32_t band) const {
 }
 
 QString FabricView::tooltipAt(QPointF pos) const {
+    if (legendRect().contains(pos.toPoint())) return compare_ ? compare_->scaleTitle().toHtmlEscaped() : scale_.legendTooltip();
     if (!snapshot_ || !layout_) return {};
     const auto& f = snapshot_->fabric;
     if (const int n = nodeAt(pos); n >= 0) {

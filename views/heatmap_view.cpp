@@ -380,6 +380,7 @@ QString HeatmapView::timeAxisTitle() const {
 }
 
 QString HeatmapView::tooltipAt(QPointF pos) const {
+    if (legendRect().contains(pos.toPoint())) return scale_.legendTooltip();
     if (!snapshot_ || snapshot_->rates.empty() || !plotRect().contains(pos.toPoint())) return {};
     const auto [link, value] = hottestAt(pos.toPoint());
     if (link < 0) return {};
