@@ -122,6 +122,11 @@ void MainWindow::enterCompare(std::shared_ptr<const CompareResult> result) {
                               ? tr("Compare mode: the heatmap shows both windows of this store, not the change")
                               : tr("Compare mode: the heatmap shows the %1 run only, not the change (%2)")
                                     .arg(result->shownIsBad ? tr("bad") : tr("good"), compareSideLabel(result->shownIsBad ? r.bad : r.good)));
+    // The compared windows marked on its time axis: both of one store, else the shown run's.
+    const HeatmapView::MarkedWindow good{r.good.start, r.good.end, tr("good"), QColor(30, 120, 60)};
+    const HeatmapView::MarkedWindow bad{r.bad.start, r.bad.end, tr("bad"), QColor(170, 20, 30)};
+    if (r.good.store == r.bad.store) heatmap_->setMarkedWindows({good, bad});
+    else heatmap_->setMarkedWindows({result->shownIsBad ? bad : good});
     compareCharts_->setResult(result);
     compareCharts_->setPorts(portsOfLink(*snapshot_, linkOfSelection(*selection_, snapshot_.get())));
     chartsStack_->setCurrentWidget(compareCharts_);
@@ -143,6 +148,7 @@ void MainWindow::leftCompare() {
     fabric_->setCompareColouring(nullptr);
     fabric_->clearFindingOverlay();
     heatmap_->setModeNote({});
+    heatmap_->setMarkedWindows({});
     chartsStack_->setCurrentWidget(charts_);
     for (QAction* a : escActionsHeld_) a->setEnabled(true);
     escActionsHeld_.clear();

@@ -331,9 +331,24 @@ private Q_SLOTS:
         const QRect plot = heatmap->plotRect();
         for (const double t : {cmpfix::kGoodFrom, cmpfix::kBadTo - 10})
             QVERIFY2(heatmap->xOfTime(t) >= plot.left() && heatmap->xOfTime(t) <= plot.right(), qPrintable(QString::number(t)));
+        // Both windows are marked on the heatmap's time axis, in their colours, labelled.
+        const auto& marked = heatmap->markedWindows();
+        QCOMPARE(marked.size(), std::size_t{2});
+        QCOMPARE(marked[0].label, QStringLiteral("good"));
+        QCOMPARE(marked[1].label, QStringLiteral("bad"));
+        const QImage shown = heatmap->grab().toImage();
+        for (const auto& m : marked) {
+            const int x = (heatmap->xOfTime(m.from) + std::min(plot.right(), heatmap->xOfTime(m.to))) / 2;
+            QCOMPARE(QColor(shown.pixel(x, plot.top() - 3)), m.colour);  // the strip above the plot
+            const QRect label = heatmap->markedLabelRect(m);
+            QVERIFY(plot.contains(label));
+            QVERIFY(QColor(shown.pixel(label.left() + 1, label.top() + 1)).lightness() > 230);  // the label's near-white box
+        }
+        QVERIFY(!heatmap->markedLabelRect(marked[0]).intersects(heatmap->markedLabelRect(marked[1])));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-two-windows.png")));
         // Opening another store leaves compare mode for good: nothing to go back to.
         QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.good), false));
+        QVERIFY(heatmap->markedWindows().empty());
         QVERIFY(!panel->active());
         QVERIFY(!panel->result());
         QVERIFY(!w.findChild<QAction*>(QStringLiteral("backToCompareAction"))->isEnabled());

@@ -360,6 +360,20 @@ std::optional<int> HeatmapView::rowYOfLink(int link) const {
     return std::nullopt;
 }
 
+void HeatmapView::setMarkedWindows(std::vector<MarkedWindow> windows) {
+    marked_ = std::move(windows);
+    update();
+}
+
+QRect HeatmapView::markedLabelRect(const MarkedWindow& w) const {
+    const QRect plot = plotRect();
+    if (!snapshot_ || snapshot_->rates.empty()) return {};
+    const int x0 = std::max(plot.left(), xOfTime(w.from)), x1 = std::min(plot.right(), xOfTime(w.to));
+    if (x1 < x0) return {};
+    const QFontMetrics fm = fontMetrics();
+    return {x0 + 2, plot.top() + 2, fm.horizontalAdvance(w.label) + 6, fm.height() + 2};
+}
+
 int HeatmapView::xOfTime(double t) const {
     const QRect plot = plotRect();
     if (!snapshot_ || snapshot_->rates.empty()) return plot.left();
@@ -474,6 +488,16 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
         const QString label = tr("tier %1–%2\n%n link(s)", nullptr, static_cast<int>(b.count)).arg(b.upperTier).arg(b.lowerTier);
         if (y1 - y0 >= 2 * fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label);
         else if (y1 - y0 >= fm.height()) p.drawText(QRect(4, y0, kLeft - 10, y1 - y0), Qt::AlignVCenter | Qt::AlignRight, label.section(QLatin1Char('\n'), 0, 0));
+    }
+    // Marked windows: a strip above the plot (between it and the legend) and the label at the top.
+    for (const MarkedWindow& w : marked_) {
+        const QRect label = markedLabelRect(w);
+        if (label.isEmpty()) continue;
+        const int x1 = std::min(plot.right(), xOfTime(w.to));
+        p.fillRect(QRect(label.left() - 2, plot.top() - 5, x1 - label.left() + 3, 4), w.colour);
+        p.fillRect(label, QColor(255, 255, 255, 235));
+        p.setPen(w.colour);
+        p.drawText(label, Qt::AlignCenter, w.label);
     }
     // A mode note over the plot's foot (the coolest rows of the lowest tiers), wrapped: the header
     // is too narrow in a small dock.

@@ -11,6 +11,7 @@
 #include "views/colour_scale.h"
 #include "views/utc_text.h"
 
+#include <QColor>
 #include <QImage>
 #include <QWidget>
 
@@ -58,6 +59,17 @@ public:
     // else (compare mode: one run, not the change); empty for none.
     void setModeNote(const QString& note);
     [[nodiscard]] QString modeNote() const { return modeNote_; }
+    // Time windows marked on the plot (compare mode: the good and the bad window): a strip above
+    // the plot in the window's colour, its label at the plot's top; none by default.
+    struct MarkedWindow {
+        double from = 0, to = 0;  // UNIX s
+        QString label;
+        QColor colour;
+    };
+    void setMarkedWindows(std::vector<MarkedWindow> windows);
+    [[nodiscard]] const std::vector<MarkedWindow>& markedWindows() const { return marked_; }
+    // The label's box of a marked window as painted (empty when it is outside the span).
+    [[nodiscard]] QRect markedLabelRect(const MarkedWindow& w) const;
 
 public Q_SLOTS:
     void setMetric(fabscope::LinkMetric metric);
@@ -112,6 +124,7 @@ private:
     BackgroundJob* prepJob_;  // Replace: a redraw cancels it; it goes on after the image lands
     double poolMs_ = 0;
     QString modeNote_;
+    std::vector<MarkedWindow> marked_;
 };
 
 } // namespace fabscope
