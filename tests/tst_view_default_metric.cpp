@@ -9,6 +9,7 @@
 #include "pfc_storm_fixture.h"
 #include "views/colour_scale.h"
 #include "views/fabric_view.h"
+#include "views/heatmap_view.h"
 #include "views/metric_choice.h"
 #include "views/store_snapshot.h"
 
@@ -103,6 +104,16 @@ private Q_SLOTS:
         QVERIFY(guitest::openAndWait(w, topology));
         QVERIFY2(header().startsWith(QStringLiteral("No counters in this store")), qPrintable(header()));
         view->renderFrame();
+        // Nothing is coloured, so no colour scale is drawn (its grey frame stood at the top right).
+        QVERIFY(view->legendRect().isEmpty());
+        QVERIFY(view->tooltipAt(QPointF(view->width() - 150, 30)).isEmpty());
+        const QImage fabricShown = view->grab().toImage();
+        QVERIFY(QColor(fabricShown.pixel(view->width() - 300, 40)) != QColor(120, 120, 120));
+        auto* heatmap = w.findChild<HeatmapView*>();
+        QVERIFY(heatmap);
+        const QImage heatmapShown = heatmap->grab().toImage();
+        QVERIFY(QColor(heatmapShown.pixel(heatmap->legendRect().left(), heatmap->legendRect().center().y())) != QColor(120, 120, 120));
+        QVERIFY(heatmap->tooltipAt(heatmap->legendRect().center()).isEmpty());
         QVERIFY(saveScreenshot(view->grab(), QStringLiteral("fabscope-default-metric-topology.png")));
 
         // Bytes and pauses: utilisation, until the user picks the pause share; a store without
@@ -118,6 +129,10 @@ private Q_SLOTS:
         QVERIFY(guitest::openAndWait(w, both));
         QCOMPARE(shownMetric(box), LinkMetric::PfcPauseMax);
         QVERIFY2(header().isEmpty(), qPrintable(header()));  // byte counters are there: nothing to explain
+        // With counters the legend's frame is there, where the topology-only store had none.
+        view->renderFrame();
+        QCOMPARE(QColor(view->grab().toImage().pixel(view->width() - 300, 40)), QColor(120, 120, 120));
+        QVERIFY(!view->tooltipAt(QPointF(view->width() - 150, 30)).isEmpty());
     }
 };
 

@@ -511,13 +511,16 @@ void FabricView::paintEvent(QPaintEvent* event) {
                                     .arg(f.links.size())
                                     .arg(zoom(), 0, 'f', 1)
                                     .arg(folded_ ? tr(", hosts folded under their leaf (zoom in to unfold)") : QString()));
+    // The lines below stop short of the legend, or take the width when there is none.
+    const QRect legend = legendRect();
+    const int room = std::max(100, (legend.isEmpty() ? width() - 4 : legend.left()) - 16 - 10);
     if (compare_) {
         QFont bold = p.font();
         bold.setBold(true);
         p.save();
         p.setFont(bold);
         const QString title = compare_->header();  // in full in the Changes dock
-        p.drawText(QPointF(10, 36), QFontMetrics(bold).elidedText(title, Qt::ElideMiddle, std::max(100, width() - 330)));
+        p.drawText(QPointF(10, 36), QFontMetrics(bold).elidedText(title, Qt::ElideMiddle, room));
         p.restore();
     } else {
         const QString note = countersNote(snapshot_->rates, scale_.metric());  // e.g. no byte counters: what colours instead
@@ -525,18 +528,21 @@ void FabricView::paintEvent(QPaintEvent* event) {
                        : note.isEmpty()        ? tr("Cursor %1").arg(when)
                                                : tr("%1  |  cursor %2").arg(note, when);  // the note first: the time is also under the fabric
         if (const QString modules = moduleMarksNote(); !modules.isEmpty()) line = line.isEmpty() ? modules : line + QStringLiteral("  |  ") + modules;
-        p.drawText(QPointF(10, 36), p.fontMetrics().elidedText(line, Qt::ElideRight, std::max(100, width() - 326)));  // left of the legend
+        p.drawText(QPointF(10, 36), p.fontMetrics().elidedText(line, Qt::ElideRight, room));
     }
     // Left of the legend, as the lines above: a long compare hint ran under the legend's box.
     const QString hint = compare_ ? compare_->hint() : tr("Wheel or +/- zoom, drag or Shift+arrows pan, 0 fits; click a node or link to inspect it.");
-    p.drawText(QPointF(10, 54), p.fontMetrics().elidedText(hint, Qt::ElideRight, std::max(100, width() - (compare_ ? 336 : 316))));
-    if (compare_) compare_->paintLegend(p, legendRect());
-    else scale_.paintLegend(p, legendRect());
-    paintBandNote(p, QRect(10, 56, width() - (compare_ ? 336 : 316), 13));  // left of the legend, under the hints
+    p.drawText(QPointF(10, 54), p.fontMetrics().elidedText(hint, Qt::ElideRight, room));
+    if (compare_) compare_->paintLegend(p, legend);
+    else if (!legend.isEmpty()) scale_.paintLegend(p, legend);
+    paintBandNote(p, QRect(10, 56, room, 13));  // left of the legend, under the hints
 }
 
 QRect FabricView::legendRect() const {
-    return compare_ ? QRect(width() - 320, 6, 312, compare_->legendHeight()) : QRect(width() - 300, 6, 292, 66);
+    if (compare_) return {width() - 320, 6, 312, compare_->legendHeight()};
+    // Without counters nothing is coloured: a colour scale there would suggest otherwise.
+    if (!snapshot_ || snapshot_->rates.empty()) return {};
+    return {width() - 300, 6, 292, 66};
 }
 
 } // namespace fabscope

@@ -112,7 +112,8 @@ public:
     // The legend's note on the bands of links drawn at low zoom ("bundle: worst of its links ...",
     // views/link_bundles.h); empty when the frame has none.
     [[nodiscard]] QString bundleLegend() const;
-    // Where the colour legend is drawn (top right), for the metric's scale or a comparison's.
+    // Where the colour legend is drawn (top right), for the metric's scale or a comparison's;
+    // empty when none is (a store without counters).
     [[nodiscard]] QRect legendRect() const;
 
     struct FrameCost {

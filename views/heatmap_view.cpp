@@ -394,7 +394,7 @@ QString HeatmapView::timeAxisTitle() const {
 }
 
 QString HeatmapView::tooltipAt(QPointF pos) const {
-    if (legendRect().contains(pos.toPoint())) return scale_.legendTooltip();
+    if (snapshot_ && !snapshot_->rates.empty() && legendRect().contains(pos.toPoint())) return scale_.legendTooltip();
     if (!snapshot_ || snapshot_->rates.empty() || !plotRect().contains(pos.toPoint())) return {};
     const auto [link, value] = hottestAt(pos.toPoint());
     if (link < 0) return {};
@@ -463,11 +463,11 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     header(0, tr("%1 links x %2 samples (%3 s each)").arg(snapshot_->fabric.links.size()).arg(r.bins).arg(r.step));
     header(1, tr("Cursor %1 UTC").arg(utcText(time_, QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
     header(2, tr("max-pooled into %1 x %2 px (width x height)").arg(plot.width()).arg(plot.height()));
-    scale_.paintLegend(p, legendRect());
-    if (r.empty()) {
+    if (r.empty()) {  // nothing is coloured: no colour scale
         p.drawText(plot, Qt::AlignCenter, tr("No counters in this store."));
         return;
     }
+    scale_.paintLegend(p, legendRect());
     if (!image_.isNull()) p.drawImage(plot.topLeft(), image_);  // 1:1; a stale image shows until the new one lands
     if (!imageReady()) p.drawText(plot.adjusted(4, 4, 0, 0), Qt::AlignLeft | Qt::AlignTop, tr("pooling…"));
     p.setPen(QColor(90, 90, 90));
