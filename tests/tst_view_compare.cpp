@@ -345,6 +345,10 @@ private Q_SLOTS:
             QVERIFY(QColor(shown.pixel(label.left() + 1, label.top() + 1)).lightness() > 230);  // the label's near-white box
         }
         QVERIFY(!heatmap->markedLabelRect(marked[0]).intersects(heatmap->markedLabelRect(marked[1])));
+        // Hovering a label gives its window in UTC, as the Changes dock's title does.
+        const QString goodTip = heatmap->tooltipAt(heatmap->markedLabelRect(marked[0]).center());
+        QVERIFY2(goodTip.contains(QLatin1String("<b>good</b> window: 2023-11-14 22:13:20")) && goodTip.endsWith(QLatin1String("22:48:20 UTC")),
+                 qPrintable(goodTip));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-two-windows.png")));
         // Opening another store leaves compare mode for good: nothing to go back to.
         QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.good), false));

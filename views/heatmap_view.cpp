@@ -395,6 +395,9 @@ QString HeatmapView::timeAxisTitle() const {
 
 QString HeatmapView::tooltipAt(QPointF pos) const {
     if (snapshot_ && !snapshot_->rates.empty() && legendRect().contains(pos.toPoint())) return scale_.legendTooltip();
+    for (const MarkedWindow& w : marked_)
+        if (markedLabelRect(w).contains(pos.toPoint()))
+            return tr("<b>%1</b> window: %2 UTC").arg(w.label.toHtmlEscaped(), utcSpanText(w.from, w.to));
     if (!snapshot_ || snapshot_->rates.empty() || !plotRect().contains(pos.toPoint())) return {};
     const auto [link, value] = hottestAt(pos.toPoint());
     if (link < 0) return {};
