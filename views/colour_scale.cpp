@@ -105,7 +105,7 @@ QString ColourScale::legendTitle(const QFontMetrics& fm, int width) const {
 QString ColourScale::legendTooltip() const {
     const QString range = log_ ? QObject::tr("log scale, %1 to %2 %3").arg(compact(std::pow(10.0, lo_)), compact(std::pow(10.0, hi_)), unit())
                                : QObject::tr("linear, %1 to %2 %3").arg(lo_).arg(hi_).arg(unit());
-    QString text = QObject::tr("<b>%1</b> (%2)<br>%3; above the top, the top colour<br>grey: no data at the cursor")
+    QString text = QObject::tr("<b>%1</b> (%2)<br>%3; above the top, the top colour<br>grey: no data")
                        .arg(name().toHtmlEscaped(), unit().toHtmlEscaped(), range.toHtmlEscaped());
     if (zeroApart_) text += QObject::tr("<br>pale green: exactly zero (counted, clean)");
     return text;

@@ -371,7 +371,8 @@ QRect HeatmapView::markedLabelRect(const MarkedWindow& w) const {
     const int x0 = std::max(plot.left(), xOfTime(w.from)), x1 = std::min(plot.right(), xOfTime(w.to));
     if (x1 < x0) return {};
     const QFontMetrics fm = fontMetrics();
-    return {x0 + 2, plot.top() + 2, fm.horizontalAdvance(w.label) + 6, fm.height() + 2};
+    const int width = fm.horizontalAdvance(w.label) + 6;
+    return {std::max(plot.left(), std::min(x0 + 2, plot.right() - width)), plot.top() + 2, width, fm.height() + 2};  // inside the plot
 }
 
 int HeatmapView::xOfTime(double t) const {
@@ -496,8 +497,8 @@ void HeatmapView::paintEvent(QPaintEvent* event) {
     for (const MarkedWindow& w : marked_) {
         const QRect label = markedLabelRect(w);
         if (label.isEmpty()) continue;
-        const int x1 = std::min(plot.right(), xOfTime(w.to));
-        p.fillRect(QRect(label.left() - 2, plot.top() - 5, x1 - label.left() + 3, 4), w.colour);
+        const int x0 = std::max(plot.left(), xOfTime(w.from)), x1 = std::min(plot.right(), xOfTime(w.to));
+        p.fillRect(QRect(x0, plot.top() - 5, x1 - x0 + 1, 4), w.colour);
         p.fillRect(label, QColor(255, 255, 255, 235));
         p.setPen(w.colour);
         p.drawText(label, Qt::AlignCenter, w.label);
