@@ -34,6 +34,7 @@ AnalysisContext::AnalysisContext(const Store& store, double windowStart, double 
     else fabric_ = store.loadFabricFromTables(snap->id);  // no blob (pre-v5 store) or a damaged one
     ports_.emplace(fabric_, devices);
     linkOfPort_ = linkOfEachPort(fabric_);
+    capacities_ = CapacityHistory(store, fabric_, snap->id);
 
     // Unmapped series (device 0) and devices absent from the latest snapshot cannot be placed;
     // `fabscope info` reports them. Rows are read without copies, and each counter's lists

@@ -2,6 +2,7 @@
 // What every detector works from: the latest fabric, which stored series belongs to which of its
 // ports, the analysis window and the thresholds.
 #include "core/analysis/analysis_config.h"
+#include "core/analysis/capacity_history.h"
 #include "core/analysis/findings.h"
 #include "core/analysis/rates.h"
 #include "core/series_ports.h"
@@ -49,6 +50,9 @@ public:
     // is placed by one rule and each destination searched once per analysis.
     [[nodiscard]] const HostPlaces& hostPlaces() const;
     [[nodiscard]] const AnalysisConfig& config() const { return config_; }
+    // Each port's sending capacity over the store's snapshots: utilisation is of the capacity in
+    // force at each interval (core/analysis/capacity_history.h).
+    [[nodiscard]] const CapacityHistory& capacities() const { return capacities_; }
     [[nodiscard]] double snapshotTime() const { return snapshotTime_; }
     [[nodiscard]] std::int64_t snapshotId() const { return snapshotId_; }  // 0 without a topology
     [[nodiscard]] double windowStart() const { return windowStart_; }
@@ -107,6 +111,7 @@ private:
     // not allocate or walk a tree of strings.
     std::optional<SeriesPortIndex> ports_;  // empty without a snapshot
     std::vector<std::optional<LinkId>> linkOfPort_;                    // by PortId value
+    CapacityHistory capacities_;
     std::map<std::string, std::vector<std::pair<SeriesPort, std::int64_t>>, std::less<>> byCounter_;
     std::map<std::string, std::vector<std::int64_t>, std::less<>> seriesByPort_;  // counter -> by PortId value, 0 = none
     mutable std::once_flag tiersOnce_, aggregationOnce_, peaksOnce_, placesOnce_;

@@ -59,10 +59,10 @@ void scanDirection(const AnalysisContext& ctx, const Store& via, Direction d, st
     if (!series) return;
     const HotLinkConfig& c = ctx.config().hotLink;
     // Most links are never near the threshold: their chunks' peak rate says so without a load.
-    if (ctx.peakRate(via, series->first) * 8.0 / capBps * AnalysisContext::kPeakSlack < c.util) return;
+    const CapacityHistory& capacities = ctx.capacities();
+    if (ctx.peakRate(via, series->first) * 8.0 / capacities.lowest(d.tx, capBps) * AnalysisContext::kPeakSlack < c.util) return;
     const RateSeries r = ctx.rates(via, series->first, series->second);
-    std::vector<double> util(r.size(), 0);
-    for (std::size_t i = 0; i < r.size(); ++i) util[i] = r.perSecond[i] * 8.0 / capBps;
+    const std::vector<double> util = capacities.utilisation(r, d.tx, capBps);
 
     // A stretch is broken by any interval below the threshold or without a rate (reset,
     // saturated, gap): a rate we could not measure is not evidence of a hot link.
@@ -75,7 +75,8 @@ void scanDirection(const AnalysisContext& ctx, const Store& via, Direction d, st
         }
         std::size_t j = i;
         while (j + 1 < r.size() && r.ok(j + 1) && util[j + 1] >= c.util) ++j;
-        if (j - i + 1 >= minSamples) emit(ctx, d, capBps, r, util, i, j, out);
+        if (j - i + 1 >= minSamples)  // reported against the capacity the stretch ran at
+            emit(ctx, d, capacities.at(d.tx, static_cast<double>(r.endMs[i]) / 1000.0, capBps), r, util, i, j, out);
         i = j + 1;
     }
 }

@@ -28,9 +28,7 @@ std::optional<DirectionLoad> directionLoad(const AnalysisContext& ctx, const Sto
     if (auto s = ctx.seriesFor(tx, "xmit_bytes")) d.rates = ctx.rates(via, *s, "xmit_bytes");
     else if (auto r = ctx.seriesFor(rx, "rcv_bytes")) d.rates = ctx.rates(via, *r, "rcv_bytes");
     else return std::nullopt;
-    d.util.assign(d.rates.size(), 0);
-    for (std::size_t i = 0; i < d.rates.size(); ++i)
-        if (d.rates.ok(i)) d.util[i] = d.rates.perSecond[i] * 8.0 / d.capacityBps;
+    d.util = ctx.capacities().utilisation(d.rates, tx, d.capacityBps);
     return d;
 }
 

@@ -1,5 +1,6 @@
 #include "core/timeseries/link_series.h"
 
+#include "core/analysis/capacity_history.h"
 #include "core/analysis/rates.h"
 #include "core/analysis/time_shares.h"
 #include "core/series_ports.h"
@@ -132,8 +133,8 @@ float LinkTimeSeries::value(LinkMetric m, std::size_t link, std::size_t bin) con
     const std::size_t i = link * bins + bin;
     auto gbps = [&](const std::vector<float>& util, const std::vector<float>& cap, const std::vector<float>& raw) {
         const float c = link < cap.size() ? cap[link] : 0.0f;
-        if (c > 0) return util[i] * c / 100.0f;
-        return raw.empty() ? kNaN : raw[i];
+        if (!raw.empty() && !std::isnan(raw[i])) return raw[i];
+        return c > 0 ? util[i] * c / 100.0f : kNaN;
     };
     switch (m) {
     case LinkMetric::UtilMax: return maxOfDefined(utilUp[i], utilDown[i]);
@@ -216,8 +217,8 @@ struct PortSeries {
 // Fills the rows of every `stride`-th block of 64 links from `first` (rows are per link, so two
 // threads filling different blocks never touch the same cell).
 void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>& tiers, const PortSeries& series,
-               const AnalysisConfig& config, std::size_t first, std::size_t stride, const std::atomic<bool>* cancel,
-               LinkTimeSeries& out) {
+               const CapacityHistory& history, const AnalysisConfig& config, std::size_t first, std::size_t stride,
+               const std::atomic<bool>* cancel, LinkTimeSeries& out) {
     constexpr std::size_t kBlock = 64;
     const Store::ReadTransaction read(store);
     auto tierOf = [&](PortId p) { return tiers[fabric.port(p).node.value()]; };
@@ -245,10 +246,14 @@ void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>&
                     counter = "rcv_bytes";
                 }
                 if (id == 0) return;
-                if (cap > 0)
-                    fill(deriveRates(store.loadSeries(id), counter), 8.0 * 100.0 / cap, out.start, out.step, out.bins, util.data() + base, maxOf);
-                else
-                    fill(deriveRates(store.loadSeries(id), counter), 8.0 / 1e9, out.start, out.step, out.bins, gbps.data() + base, maxOf);
+                RateSeries rates = deriveRates(store.loadSeries(id), counter);
+                // A port whose speed changed between snapshots keeps its Gb/s apart: its
+                // utilisation is of the capacity in force at each time, not of `cap`.
+                if (cap <= 0 || history.varies(tx))
+                    fill(rates, 8.0 / 1e9, out.start, out.step, out.bins, gbps.data() + base, maxOf);
+                if (cap <= 0) return;
+                history.rescale(rates, tx, cap);
+                fill(rates, 8.0 * 100.0 / cap, out.start, out.step, out.bins, util.data() + base, maxOf);
             };
             direction(lower, upper, out.utilUp, out.gbpsUp, out.capacityUpGbps);
             direction(upper, lower, out.utilDown, out.gbpsDown, out.capacityDownGbps);
@@ -362,7 +367,8 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
         if (series.pauses.count(a) || series.pauses.count(b)) mark({LinkMetric::PfcPauseMax, LinkMetric::PfcPauseUp, LinkMetric::PfcPauseDown});
         if (series.notifications.count(a) || series.notifications.count(b)) mark({LinkMetric::EcnCnp});
     }
-    if (out.withoutCapacity > 0) {
+    const CapacityHistory history(store, fabric, snapshotId);
+    if (out.withoutCapacity > 0 || !history.empty()) {
         out.gbpsUp.assign(cells, kNaN);
         out.gbpsDown.assign(cells, kNaN);
     }
@@ -375,11 +381,11 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     // A large read-only store loads on workerThreads() threads, each through its own connection.
     constexpr std::size_t kParallelLinks = 4096;
     if (fabric.links.size() < kParallelLinks || !store.splitsWork()) {
-        fillLinks(store, fabric, tiers, series, config, 0, 1, cancel, out);
+        fillLinks(store, fabric, tiers, series, history, config, 0, 1, cancel, out);
         return out;
     }
     onConnections(store, [&](const Store& via, std::size_t first, std::size_t stride) {
-        fillLinks(via, fabric, tiers, series, config, first, stride, cancel, out);
+        fillLinks(via, fabric, tiers, series, history, config, first, stride, cancel, out);
     });
     return out;
 }

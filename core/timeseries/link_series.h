@@ -44,8 +44,9 @@ struct LinkTimeSeries {
     std::vector<float> pfcUp, pfcDown, ecnCnp;
     std::vector<std::uint8_t> upIsAtoB;  // per link: 1 when the up direction is link.a -> link.b
     // Per link and direction: the sending port's capacity in Gb/s (0: unknown). Throughput of a
-    // link with a capacity is derived from its utilisation; the Gb/s of links without one are kept
-    // in gbpsUp/gbpsDown, allocated only when the fabric has such links.
+    // link with a capacity is derived from its utilisation; the Gb/s of links without one, and of
+    // ports whose speed changed between the store's snapshots (utilisation is of the capacity in
+    // force at each time), are kept in gbpsUp/gbpsDown, allocated only when there are such links.
     std::vector<float> capacityUpGbps, capacityDownGbps;
     std::vector<float> gbpsUp, gbpsDown;
 

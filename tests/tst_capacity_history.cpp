@@ -1,0 +1,109 @@
+// A store with two topology snapshots whose uplink leaf03 p21 -> spine02 p3 ran at 4xHDR (200 Gb/s)
+// in the good run and at 1xHDR (50 Gb/s) in the bad one (tests/compare_fixture.h): its good-run
+// load of 45 % must read 45 % of 200 Gb/s, not 180 % of the latest snapshot's 50 Gb/s, in the
+// findings and in the views' time series alike.
+#include "compare_fixture.h"
+
+#include "core/analysis/analyze.h"
+#include "core/analysis/capacity_history.h"
+#include "core/analysis/context.h"
+#include "core/analysis/port_load.h"
+#include "core/port_links.h"
+#include "core/tiers.h"
+#include "core/timeseries/link_series.h"
+
+#include <QtTest>
+
+using namespace fabscope;
+
+class TestCapacityHistory : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    cmpfix::Stores2 stores_;
+
+    static PortId portOf(const Fabric& f, const std::string& node, const std::string& port) {
+        for (std::size_t i = 0; i < f.ports.size(); ++i)
+            if (f.node(f.ports[i].node).description == node && f.ports[i].name == port) return PortId(i);
+        throw std::runtime_error("no port " + node + " " + port);
+    }
+    static double metric(const Finding& f, const std::string& key) {
+        for (const auto& [k, v] : f.metrics)
+            if (k == key) return std::get<double>(v);
+        return -1;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        atest::Stores stores(dir_);
+        stores_ = cmpfix::make(stores);
+    }
+
+    void capacityInForceAtEachTime() {
+        const Store store(stores_.one, Store::Mode::ReadOnly);
+        const AnalysisContext ctx(store, cmpfix::kGoodFrom, cmpfix::kBadTo, AnalysisConfig{});
+        const Fabric& f = ctx.fabric();  // snapshot "B", the latest
+        const PortId swapped = portOf(f, "leaf03", "21"), steady = portOf(f, "leaf02", "21");
+        const CapacityHistory& h = ctx.capacities();
+        QVERIFY(h.varies(swapped));
+        QVERIFY(!h.varies(steady));
+        QCOMPARE(h.at(swapped, cmpfix::kT0 - 100, 50e9), 200e9);  // before the first snapshot: the first
+        QCOMPARE(h.at(swapped, cmpfix::kGoodTo, 50e9), 200e9);
+        QCOMPARE(h.at(swapped, cmpfix::kBadSnapshot, 50e9), 50e9);  // in force from its own time
+        QCOMPARE(h.at(swapped, cmpfix::kBadTo, 50e9), 50e9);
+        QCOMPARE(h.lowest(swapped, 50e9), 50e9);
+        QCOMPARE(h.at(steady, cmpfix::kGoodFrom, 200e9), 200e9);
+
+        // A store with one snapshot has no history to read.
+        const Store good(stores_.good, Store::Mode::ReadOnly);
+        const AnalysisContext goodCtx(good, cmpfix::kGoodFrom, cmpfix::kGoodTo, AnalysisConfig{});
+        QVERIFY(goodCtx.capacities().empty());
+    }
+
+    void hotLinksJudgedAgainstTheSpeedThen() {
+        const Store store(stores_.one, Store::Mode::ReadOnly);
+        const FindingsReport report = analyze(store, AnalysisWindow{}, AnalysisConfig{});
+        int badRunHot = 0;
+        for (const Finding& f : report.findings) {
+            if (f.kind != FindingKind::HotLink) continue;
+            QVERIFY2(f.start >= cmpfix::kBadSnapshot, f.summary.c_str());  // the good run carried 45 % everywhere
+            if (f.ports[0].node == "leaf03" && f.ports[0].port == "21") {
+                ++badRunHot;
+                QCOMPARE(metric(f, "capacity_gbps"), 50.0);
+                QVERIFY2(std::abs(metric(f, "peak_util") - 0.97) < 0.03, f.summary.c_str());
+            }
+        }
+        QCOMPARE(badRunHot, 1);
+
+        // ecmp_imbalance and the other detectors that read a direction's load see the same 45 %.
+        const AnalysisContext ctx(store, cmpfix::kGoodFrom, cmpfix::kGoodTo, AnalysisConfig{});
+        const Fabric& f = ctx.fabric();
+        const auto load = directionLoad(ctx, portOf(f, "leaf03", "21"), portOf(f, "spine02", "3"));
+        QVERIFY(load);
+        QVERIFY2(std::abs(*load->meanUtil() - 0.45) < 0.02, std::to_string(*load->meanUtil()).c_str());
+    }
+
+    void viewsTimeSeriesUseTheSpeedThen() {
+        const Store store(stores_.one, Store::Mode::ReadOnly);
+        const auto snap = store.latestSnapshot();
+        QVERIFY(snap);
+        const Fabric f = store.loadFabric(snap->id);
+        const LinkTimeSeries ts = loadLinkTimeSeries(store, snap->id, f, computeTiers(f));
+        const auto linkOf = linkOfEachPort(f);
+        const std::size_t link = linkOf[portOf(f, "leaf03", "21").value()]->value();
+        const auto good = static_cast<std::size_t>(ts.binAt(cmpfix::kGoodFrom + 300));
+        const auto bad = static_cast<std::size_t>(ts.binAt(cmpfix::kBadFrom + 300));
+        const auto near = [](float v, double want, double tol) { return std::abs(static_cast<double>(v) - want) < tol; };
+        QVERIFY2(near(ts.value(LinkMetric::UtilUp, link, good), 45, 3), std::to_string(ts.value(LinkMetric::UtilUp, link, good)).c_str());
+        QVERIFY2(near(ts.value(LinkMetric::UtilUp, link, bad), 95, 3), std::to_string(ts.value(LinkMetric::UtilUp, link, bad)).c_str());
+        // Throughput stays what the counters say, before and after the swap.
+        QVERIFY2(near(ts.value(LinkMetric::ThroughputUp, link, good), 90, 6), std::to_string(ts.value(LinkMetric::ThroughputUp, link, good)).c_str());
+        QVERIFY2(near(ts.value(LinkMetric::ThroughputUp, link, bad), 47.5, 3), std::to_string(ts.value(LinkMetric::ThroughputUp, link, bad)).c_str());
+        // A link whose speed never changed reads as before.
+        const std::size_t steady = linkOf[portOf(f, "leaf02", "21").value()]->value();
+        QVERIFY(near(ts.value(LinkMetric::UtilUp, steady, good), 45, 3));
+        QVERIFY(near(ts.value(LinkMetric::ThroughputUp, steady, good), 90, 6));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCapacityHistory)
+#include "tst_capacity_history.moc"
