@@ -9,6 +9,7 @@
 #include "core/analysis/context.h"
 #include "core/analysis/port_load.h"
 #include "core/port_links.h"
+#include "core/report/utilisation.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
 
@@ -74,12 +75,41 @@ private Q_SLOTS:
         }
         QCOMPARE(badRunHot, 1);
 
+        // The uplink was degraded (1x) only from the bad run's snapshot on.
+        int degraded = 0;
+        for (const Finding& f : report.findings) {
+            if (f.kind != FindingKind::DegradedLink) continue;
+            ++degraded;
+            QCOMPARE(f.start, cmpfix::kBadSnapshot);
+            QCOMPARE(f.end, report.windowEnd);
+            QVERIFY2(f.summary.find("since 2023-11-14 23:03:20 UTC, 200 Gb/s before") != std::string::npos, f.summary.c_str());
+        }
+        QCOMPARE(degraded, 1);
+        const FindingsReport goodRun = analyze(store, AnalysisWindow{cmpfix::kGoodFrom, cmpfix::kGoodTo}, AnalysisConfig{});
+        for (const Finding& f : goodRun.findings) QVERIFY2(f.kind != FindingKind::DegradedLink, f.summary.c_str());
+
         // ecmp_imbalance and the other detectors that read a direction's load see the same 45 %.
         const AnalysisContext ctx(store, cmpfix::kGoodFrom, cmpfix::kGoodTo, AnalysisConfig{});
         const Fabric& f = ctx.fabric();
         const auto load = directionLoad(ctx, portOf(f, "leaf03", "21"), portOf(f, "spine02", "3"));
         QVERIFY(load);
         QVERIFY2(std::abs(*load->meanUtil() - 0.45) < 0.02, std::to_string(*load->meanUtil()).c_str());
+    }
+
+    void reportUtilisationUsesTheSpeedThen() {
+        const Store store(stores_.one, Store::Mode::ReadOnly);
+        const AnalysisContext ctx(store, cmpfix::kGoodFrom, cmpfix::kBadTo, AnalysisConfig{});
+        const UtilisationReport report = measureUtilisation(ctx, ctx.tiers(), 100, 100);
+        bool seen = false;
+        for (const LinkDirectionUtil& d : report.top) {
+            QVERIFY2(d.stats.max < 1.0, (d.tx.node + " p" + d.tx.port + " " + std::to_string(d.stats.max)).c_str());
+            if (d.tx.node != "leaf03" || d.tx.port != "21") continue;
+            seen = true;
+            QVERIFY(std::abs(d.stats.max - 0.97) < 0.03);  // the bad run's 95 % of 50 Gb/s
+            for (std::size_t i = 0; i < d.t.size(); ++i)   // the charted good run: 45 % of 200 Gb/s
+                if (d.t[i] <= cmpfix::kGoodTo && !std::isnan(d.u[i])) QVERIFY2(std::abs(d.u[i] - 0.45) < 0.03, std::to_string(d.u[i]).c_str());
+        }
+        QVERIFY(seen);
     }
 
     void viewsTimeSeriesUseTheSpeedThen() {

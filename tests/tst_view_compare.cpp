@@ -16,10 +16,14 @@
 #include "views/compare_panel.h"
 #include "views/fabric_view.h"
 #include "views/heatmap_view.h"
+#include "views/inspector_panel.h"
+#include "views/time_controller.h"
+#include "views/link_charts_panel.h"
 #include "core/report/compare_document.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
+#include "views/utc_text.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -29,6 +33,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QtCharts/QLineSeries>
@@ -293,6 +298,54 @@ private Q_SLOTS:
         QCOMPARE(c->marks().front().link, static_cast<int>(snap->linkOf(*port2)->value()));
         QCOMPARE(c->marks().front().label, QStringLiteral("module replaced"));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-module-replaced.png")));
+    }
+
+    // The uplink ran at 200 Gb/s in the good run's snapshot and at 50 Gb/s in the bad run's: its
+    // chart reads 45 % before the swap (not 180 % of 50 Gb/s) and its title says when it changed.
+    void aLinkWhoseSpeedChangedIsChartedAgainstTheSpeedThen() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.one)));
+        auto* charts = w.findChild<LinkChartsPanel*>();
+        QVERIFY(charts);
+        const auto snap = w.snapshot();
+        auto linkAt = [&](const char* node, const char* port) {
+            const auto p = snap->findPort(PortRef{node, "", port});
+            return p ? static_cast<int>(snap->linkOf(*p)->value()) : -1;
+        };
+        const int swapped = linkAt("leaf03", "21");
+        QVERIFY(swapped >= 0);
+        w.selection()->selectLink(swapped);
+        QCOMPARE(charts->link(), swapped);
+        auto* title = charts->findChild<QLabel*>(QStringLiteral("linkChartsTitle"));
+        QVERIFY(title);
+        const QString changed = QStringLiteral("up 200 Gb/s, then 50 Gb/s from %1 UTC").arg(utcText(cmpfix::kBadSnapshot));
+        QVERIFY2(title->text().contains(changed), qPrintable(title->text()));
+        QCoreApplication::processEvents();  // the layout gives the title its second line
+        QVERIFY2(title->height() >= title->heightForWidth(title->width()), qPrintable(QString::number(title->height())));
+        double goodPeak = 0, badPeak = 0;
+        const QLineSeries* up = charts->utilisationSeries(0);
+        for (const QPointF& p : up->points()) {
+            const double t = p.x() / 1000;  // ms since the epoch
+            if (t >= cmpfix::kGoodFrom && t <= cmpfix::kGoodTo) goodPeak = std::max(goodPeak, p.y());
+            if (t >= cmpfix::kBadFrom && t <= cmpfix::kBadTo) badPeak = std::max(badPeak, p.y());
+        }
+        QVERIFY2(goodPeak > 40 && goodPeak < 50, qPrintable(QString::number(goodPeak)));
+        QVERIFY2(badPeak > 90 && badPeak < 100, qPrintable(QString::number(badPeak)));
+        // The inspector gives the capacity at the cursor beside the rates it divides.
+        auto* inspector = w.findChild<InspectorPanel*>();
+        QVERIFY(inspector);
+        w.timeController()->setTime(cmpfix::kGoodFrom + 300);
+        QVERIFY2(inspector->text().contains(QStringLiteral("Capacity at the cursor: 200 Gb/s")), qPrintable(inspector->text()));
+        QVERIFY2(inspector->text().contains(QRegularExpression(QStringLiteral("Utilisation up \\(towards the spine\\): 4\\d"))), qPrintable(inspector->text()));
+        w.timeController()->setTime(cmpfix::kBadFrom + 300);
+        QVERIFY2(inspector->text().contains(QStringLiteral("Capacity at the cursor: 50 Gb/s")), qPrintable(inspector->text()));
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-speed-changed-link.png")));
+        // A link whose speed never changed says nothing of it.
+        w.selection()->selectLink(linkAt("leaf02", "21"));
+        QVERIFY2(!title->text().contains(QLatin1String("Speed changed")), qPrintable(title->text()));
+        QVERIFY2(!inspector->text().contains(QLatin1String("Capacity at the cursor")), qPrintable(inspector->text()));
     }
 
     void twoWindowsOfOneStore() {

@@ -71,6 +71,8 @@ private:
     QTreeView* tree_ = nullptr;
     QStandardItemModel* model_ = nullptr;
     QStandardItem* counters_ = nullptr;
+    static constexpr int kCapacityRow = -1;  // a RateRow's metric: the link's capacity at the cursor
+    [[nodiscard]] QString capacityAt(int link, double t) const;
     struct RateRow {
         QStandardItem* item;  // the value
         int link;

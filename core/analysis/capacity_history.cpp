@@ -67,6 +67,17 @@ double CapacityHistory::lowest(PortId tx, double shownBps) const {
     return low;
 }
 
+std::vector<CapacitySpan> CapacityHistory::spans(PortId tx, double shownBps) const {
+    std::vector<CapacitySpan> out;
+    const auto it = steps_.find(tx.value());
+    const std::size_t n = it == steps_.end() ? 1 : times_.size();
+    for (std::size_t s = 0; s < n; ++s) {
+        const double bps = it == steps_.end() || it->second[s] <= 0 ? shownBps : it->second[s];
+        if (out.empty() || out.back().bps != bps) out.push_back({s == 0 ? 0 : times_[s], bps});
+    }
+    return out;
+}
+
 std::vector<double> CapacityHistory::utilisation(const RateSeries& r, PortId tx, double shownBps) const {
     std::vector<double> util(r.size(), 0);
     const bool varying = varies(tx);

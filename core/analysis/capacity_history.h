@@ -20,6 +20,11 @@ class Store;
 // A port's sending capacity in bit/s: its own, else its link's; 0 when neither is known.
 double sendingCapacityBps(const Fabric& fabric, PortId tx, const std::vector<std::optional<LinkId>>& linkOf);
 
+struct CapacitySpan {
+    double from = 0;  // UNIX seconds it held from (the first span holds from the start)
+    double bps = 0;
+};
+
 class CapacityHistory {
 public:
     CapacityHistory() = default;  // one snapshot: nothing changes
@@ -35,6 +40,8 @@ public:
     [[nodiscard]] double at(PortId tx, double t, double shownBps) const;
     // The lowest capacity tx had in any snapshot (a peak rate's utilisation is at most peak / it).
     [[nodiscard]] double lowest(PortId tx, double shownBps) const;
+    // tx's capacity over time, oldest first, equal neighbours merged: one span when it never changed.
+    [[nodiscard]] std::vector<CapacitySpan> spans(PortId tx, double shownBps) const;
     // Per interval of `r`, its rate as a fraction of tx's capacity at the interval's end; 0 where
     // the interval has no rate.
     [[nodiscard]] std::vector<double> utilisation(const RateSeries& r, PortId tx, double shownBps) const;

@@ -112,12 +112,26 @@ void detectDegradedLinks(const AnalysisContext& ctx, std::vector<Finding>& out) 
         // and the snapshot's capture time, which may lie far outside, is told in its text.
         fd.start = ctx.windowStart();
         fd.end = ctx.windowEnd();
+        // Unless other snapshots of the store saw the link faster: then it holds only while the
+        // analysed snapshot's speed was in force, and a window outside that has nothing to find.
+        std::string since;
+        if (ctx.capacities().varies(first)) {
+            const auto spans = ctx.capacities().spans(first, actualGbps * 1e9);
+            std::size_t k = 0;  // the span the analysed snapshot is in
+            while (k + 1 < spans.size() && spans[k + 1].from <= ctx.snapshotTime()) ++k;
+            if (k > 0 && spans[k - 1].bps > spans[k].bps) {
+                fd.start = std::max(fd.start, spans[k].from);
+                since = "since " + numfmt::utc(spans[k].from) + ", " + numfmt::num(spans[k - 1].bps / 1e9) + " Gb/s before; ";
+            }
+            if (k + 1 < spans.size() && spans[k + 1].bps > spans[k].bps) fd.end = std::min(fd.end, spans[k + 1].from);
+            if (fd.start > fd.end || (fd.start == fd.end && ctx.windowEnd() > ctx.windowStart())) continue;  // not degraded in the window
+        }
         fd.ports = {ctx.ref(first), ctx.ref(second)};
         const std::string want = widthSpeedLabel(expW, expSpeed) + " (" + numfmt::num(expectedGbps) + " Gb/s)";
         fd.summary = AnalysisContext::label(fd.ports[0]) + " <-> " + AnalysisContext::label(fd.ports[1]) + " runs " +
                      widthSpeedLabel(l.width, l.speed) + " (" + numfmt::num(actualGbps) + " Gb/s)" +
                      (cfg.expectedWidth || cfg.expectedSpeed ? ", expected " + want : ", most " + cls + " run " + want) +
-                     ": " + numfmt::num(expectedGbps - actualGbps) + " Gb/s lost (seen in the topology captured " +
+                     ": " + numfmt::num(expectedGbps - actualGbps) + " Gb/s lost (" + since + "seen in the topology captured " +
                      numfmt::utc(ctx.snapshotTime()) + ")";
         fd.metrics = {{"capacity_lost_gbps", numfmt::round(expectedGbps - actualGbps)},
                       {"expected_width", static_cast<double>(expW)},

@@ -91,10 +91,11 @@ UtilisationReport measureUtilisation(const AnalysisContext& ctx, const std::vect
                 continue;
             }
             const RateSeries r = ctx.rates(series->first, series->second);
+            const std::vector<double> util = ctx.capacities().utilisation(r, tx, cap);  // of the speed then
             std::vector<std::pair<double, double>> samples;
             for (std::size_t i = 0; i < r.size(); ++i) {
                 if (!r.ok(i)) continue;
-                const double u = r.perSecond[i] * 8.0 / cap;
+                const double u = util[i];
                 const double dt = static_cast<double>(r.endMs[i] - r.startMs[i]) / 1000.0;
                 samples.emplace_back(u, dt);
                 hist[g].add(u, dt, out.threshold);
@@ -139,9 +140,10 @@ UtilisationReport measureUtilisation(const AnalysisContext& ctx, const std::vect
         u.stats = d.stats;
         if (i < charted) {
             const RateSeries r = ctx.rates(d.series, d.counter);
+            const std::vector<double> util = ctx.capacities().utilisation(r, d.tx, d.capBps);
             for (std::size_t k = 0; k < r.size(); ++k) {
                 u.t.push_back(static_cast<double>(r.endMs[k]) / 1000.0);
-                u.u.push_back(r.ok(k) ? r.perSecond[k] * 8.0 / d.capBps : std::nan(""));  // NaN: a gap in the chart
+                u.u.push_back(r.ok(k) ? util[k] : std::nan(""));  // NaN: a gap in the chart
             }
         }
         out.top.push_back(std::move(u));

@@ -367,7 +367,8 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
         if (series.pauses.count(a) || series.pauses.count(b)) mark({LinkMetric::PfcPauseMax, LinkMetric::PfcPauseUp, LinkMetric::PfcPauseDown});
         if (series.notifications.count(a) || series.notifications.count(b)) mark({LinkMetric::EcnCnp});
     }
-    const CapacityHistory history(store, fabric, snapshotId);
+    out.capacities = CapacityHistory(store, fabric, snapshotId);
+    const CapacityHistory& history = out.capacities;
     if (out.withoutCapacity > 0 || !history.empty()) {
         out.gbpsUp.assign(cells, kNaN);
         out.gbpsDown.assign(cells, kNaN);

@@ -2,6 +2,7 @@
 // Per-link rate series on one regular time grid, loaded once from a store so the views can colour
 // links at any cursor time, pool a heatmap and chart a link without touching SQLite again.
 // No Qt. Values are link-major (link * bins + bin); NaN means "no data for that interval".
+#include "core/analysis/capacity_history.h"
 #include "core/analysis/analysis_config.h"
 #include "core/model.h"
 #include "core/time_range.h"
@@ -49,6 +50,9 @@ struct LinkTimeSeries {
     // force at each time), are kept in gbpsUp/gbpsDown, allocated only when there are such links.
     std::vector<float> capacityUpGbps, capacityDownGbps;
     std::vector<float> gbpsUp, gbpsDown;
+    // Each port's speed over the store's snapshots (empty with one snapshot): the charts say
+    // when a link's capacity changed.
+    CapacityHistory capacities;
 
     [[nodiscard]] bool empty() const { return bins == 0 || links == 0; }
     [[nodiscard]] TimeRange span() const { return {start, start + step * static_cast<double>(bins)}; }
