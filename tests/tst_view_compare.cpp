@@ -339,8 +339,19 @@ private Q_SLOTS:
         w.timeController()->setTime(cmpfix::kGoodFrom + 300);
         QVERIFY2(inspector->text().contains(QStringLiteral("Capacity at the cursor: 200 Gb/s")), qPrintable(inspector->text()));
         QVERIFY2(inspector->text().contains(QRegularExpression(QStringLiteral("Utilisation up \\(towards the spine\\): 4\\d"))), qPrintable(inspector->text()));
+        // So does the fabric's tooltip over the link.
+        auto* fabric = w.findChild<FabricView*>();
+        const Fabric& f = snap->fabric;
+        const Link& l = f.links[static_cast<std::size_t>(swapped)];
+        const auto a = fabric->nodePosition(static_cast<int>(f.port(l.a).node.value()));
+        const auto b = fabric->nodePosition(static_cast<int>(f.port(l.b).node.value()));
+        QVERIFY(a && b);
+        const QPointF mid = (*a + *b) / 2;
+        QCOMPARE(fabric->linkAt(mid), swapped);
+        QVERIFY2(fabric->tooltipAt(mid).contains(QStringLiteral("200 Gb/s at the cursor")), qPrintable(fabric->tooltipAt(mid)));
         w.timeController()->setTime(cmpfix::kBadFrom + 300);
         QVERIFY2(inspector->text().contains(QStringLiteral("Capacity at the cursor: 50 Gb/s")), qPrintable(inspector->text()));
+        QVERIFY2(fabric->tooltipAt(mid).contains(QStringLiteral("50 Gb/s at the cursor")), qPrintable(fabric->tooltipAt(mid)));
         QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-speed-changed-link.png")));
         // A link whose speed never changed says nothing of it.
         w.selection()->selectLink(linkAt("leaf02", "21"));

@@ -164,6 +164,11 @@ QString FabricView::tooltipAt(QPointF pos) const {
                    .arg(qs(snapshot_->linkLabel(LinkId(static_cast<std::size_t>(l)))).toHtmlEscaped(),
                         qs(widthSpeedLabel(link.width, link.speed)), capacity)
                    .arg(edge.members > 1 ? tr("<br>%1 parallel links").arg(edge.members) : QString());
+        if (snapshot_->capacityVaries(LinkId(static_cast<std::size_t>(l)))) {  // utilisation is of the speed then
+            const auto [up, down] = snapshot_->capacityGbpsAt(LinkId(static_cast<std::size_t>(l)), time_);
+            text += up == down ? tr("<br>%1 Gb/s at the cursor (speed changed between snapshots)").arg(up, 0, 'g', 4)
+                               : tr("<br>up %1 Gb/s, down %2 Gb/s at the cursor (speed changed between snapshots)").arg(up, 0, 'g', 4).arg(down, 0, 'g', 4);
+        }
         text += moduleMarksTooltip(-1, static_cast<int>(l));
         const ColourScale gbps(LinkMetric::ThroughputUp);
         text += tr("<br>up %1 (%2), down %3 (%4)")

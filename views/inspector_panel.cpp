@@ -231,8 +231,7 @@ void InspectorPanel::addBitErrors(QStandardItem* s, int port) {
 void InspectorPanel::addRates(QStandardItem* parent, int link) {
     // A link whose speed changed between the store's snapshots: the utilisation below is of the
     // speed at the cursor, which the Link section's one capacity does not give.
-    const Link& l = snapshot_->fabric.links[static_cast<std::size_t>(link)];
-    if (snapshot_->rates.capacities.varies(l.a) || snapshot_->rates.capacities.varies(l.b)) {
+    if (snapshot_->capacityVaries(LinkId(static_cast<std::size_t>(link)))) {
         QStandardItem* key = row(parent, tr("Capacity at the cursor"), QString());
         rateRows_.push_back({parent->child(key->row(), 1), link, kCapacityRow});
     }
@@ -384,26 +383,14 @@ void InspectorPanel::updateRates() {
     const int bin = rates.binAt(time_->time());
     for (const RateRow& r : rateRows_) {
         if (r.metric == kCapacityRow) {
-            r.item->setText(capacityAt(r.link, time_->time()));
+            const auto [up, down] = snapshot_->capacityGbpsAt(LinkId(static_cast<std::size_t>(r.link)), time_->time());
+            r.item->setText(up == down ? tr("%1 Gb/s").arg(up, 0, 'g', 4) : tr("up %1 Gb/s, down %2 Gb/s").arg(up, 0, 'g', 4).arg(down, 0, 'g', 4));
             continue;
         }
         const auto m = static_cast<LinkMetric>(r.metric);
         const float v = bin < 0 || rates.empty() ? std::nanf("") : rates.value(m, static_cast<std::size_t>(r.link), static_cast<std::size_t>(bin));
         r.item->setText(ColourScale(m).format(static_cast<double>(v)));
     }
-}
-
-QString InspectorPanel::capacityAt(int link, double t) const {
-    const Fabric& f = snapshot_->fabric;
-    const Link& l = f.links[static_cast<std::size_t>(link)];
-    auto at = [&](PortId tx) {
-        const auto own = f.port(tx).capacityBps;
-        return snapshot_->rates.capacities.at(tx, t, static_cast<double>(own ? own : l.capacityBps)) / 1e9;
-    };
-    const bool upIsAtoB = snapshot_->rates.upIsAtoB.empty() || snapshot_->rates.upIsAtoB[static_cast<std::size_t>(link)];
-    const double up = at(upIsAtoB ? l.a : l.b), down = at(upIsAtoB ? l.b : l.a);
-    if (up == down) return tr("%1 Gb/s").arg(up, 0, 'g', 4);
-    return tr("up %1 Gb/s, down %2 Gb/s").arg(up, 0, 'g', 4).arg(down, 0, 'g', 4);
 }
 
 void InspectorPanel::requestCounters() {

@@ -72,7 +72,6 @@ private:
     QStandardItemModel* model_ = nullptr;
     QStandardItem* counters_ = nullptr;
     static constexpr int kCapacityRow = -1;  // a RateRow's metric: the link's capacity at the cursor
-    [[nodiscard]] QString capacityAt(int link, double t) const;
     struct RateRow {
         QStandardItem* item;  // the value
         int link;

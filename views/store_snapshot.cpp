@@ -66,6 +66,21 @@ std::string StoreSnapshot::linkLabel(LinkId l) const {
     return portLabel(link.a) + " \u2014 " + portLabel(link.b);
 }
 
+std::pair<double, double> StoreSnapshot::capacityGbpsAt(LinkId l, double t) const {
+    const Link& link = fabric.link(l);
+    auto at = [&](PortId tx) {
+        const auto own = fabric.port(tx).capacityBps;
+        return rates.capacities.at(tx, t, static_cast<double>(own ? own : link.capacityBps)) / 1e9;
+    };
+    const bool upIsAtoB = rates.upIsAtoB.empty() || rates.upIsAtoB[l.value()];
+    return {at(upIsAtoB ? link.a : link.b), at(upIsAtoB ? link.b : link.a)};
+}
+
+bool StoreSnapshot::capacityVaries(LinkId l) const {
+    const Link& link = fabric.link(l);
+    return rates.capacities.varies(link.a) || rates.capacities.varies(link.b);
+}
+
 namespace {
 // Per-port readings keyed by the fabric's PortId, in one pass over the ports rather than a search
 // per reading: 83k-link fabrics.

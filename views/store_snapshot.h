@@ -44,6 +44,10 @@ struct StoreSnapshot {
     // "leaf02 p9"
     [[nodiscard]] std::string portLabel(PortId p) const;
     [[nodiscard]] std::string linkLabel(LinkId l) const;  // "leaf02 p9 — spine01 p2"
+    // A link's sending capacities (Gb/s, up then down) in force at time t: they differ from the
+    // fabric's only where a speed changed between the store's snapshots.
+    [[nodiscard]] std::pair<double, double> capacityGbpsAt(LinkId l, double t) const;
+    [[nodiscard]] bool capacityVaries(LinkId l) const;
 };
 
 // Opens the store read-only and loads its summary, latest fabric and link rates; throws
