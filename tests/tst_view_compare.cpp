@@ -347,7 +347,7 @@ private Q_SLOTS:
         const auto b = fabric->nodePosition(static_cast<int>(f.port(l.b).node.value()));
         QVERIFY(a && b);
         const QPointF mid = (*a + *b) / 2;
-        QCOMPARE(fabric->linkAt(mid), swapped);
+        QTRY_COMPARE(fabric->linkAt(mid), swapped);  // once the frame is drawn (off the GUI thread)
         QVERIFY2(fabric->tooltipAt(mid).contains(QStringLiteral("200 Gb/s at the cursor")), qPrintable(fabric->tooltipAt(mid)));
         w.timeController()->setTime(cmpfix::kBadFrom + 300);
         QVERIFY2(inspector->text().contains(QStringLiteral("Capacity at the cursor: 50 Gb/s")), qPrintable(inspector->text()));

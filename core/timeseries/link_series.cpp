@@ -131,17 +131,24 @@ float maxOfDefined(float u, float d) {
 
 float LinkTimeSeries::value(LinkMetric m, std::size_t link, std::size_t bin) const {
     const std::size_t i = link * bins + bin;
-    auto gbps = [&](const std::vector<float>& util, const std::vector<float>& cap, const std::vector<float>& raw) {
-        const float c = link < cap.size() ? cap[link] : 0.0f;
-        if (!raw.empty() && !std::isnan(raw[i])) return raw[i];
-        return c > 0 ? util[i] * c / 100.0f : kNaN;
+    auto gbps = [&](const std::vector<float>& util, const std::vector<float>& cap, const std::vector<float>& raw, int dir) {
+        float c = link < cap.size() ? cap[link] : 0.0f;
+        if (c > 0 && !speedChanges.empty())
+            if (const auto it = speedChanges.find(link); it != speedChanges.end()) {
+                const auto& spans = it->second[static_cast<std::size_t>(dir)];
+                const double t = binStart(bin);
+                for (const CapacitySpan& s : spans)
+                    if (&s == &spans.front() || s.from <= t) c = static_cast<float>(s.bps / 1e9);
+            }
+        if (c > 0) return util[i] * c / 100.0f;
+        return raw.empty() ? kNaN : raw[i];
     };
     switch (m) {
     case LinkMetric::UtilMax: return maxOfDefined(utilUp[i], utilDown[i]);
-    case LinkMetric::ThroughputUp: return gbps(utilUp, capacityUpGbps, gbpsUp);
-    case LinkMetric::ThroughputDown: return gbps(utilDown, capacityDownGbps, gbpsDown);
+    case LinkMetric::ThroughputUp: return gbps(utilUp, capacityUpGbps, gbpsUp, 0);
+    case LinkMetric::ThroughputDown: return gbps(utilDown, capacityDownGbps, gbpsDown, 1);
     case LinkMetric::ThroughputMax:
-        return maxOfDefined(gbps(utilUp, capacityUpGbps, gbpsUp), gbps(utilDown, capacityDownGbps, gbpsDown));
+        return maxOfDefined(gbps(utilUp, capacityUpGbps, gbpsUp, 0), gbps(utilDown, capacityDownGbps, gbpsDown, 1));
     case LinkMetric::PfcPauseMax:
         return pfcUp.empty() ? kNaN : maxOfDefined(pfcUp[i], pfcDown[i]);
     default: {
@@ -247,12 +254,11 @@ void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>&
                 }
                 if (id == 0) return;
                 RateSeries rates = deriveRates(store.loadSeries(id), counter);
-                // A port whose speed changed between snapshots keeps its Gb/s apart: its
-                // utilisation is of the capacity in force at each time, not of `cap`.
-                if (cap <= 0 || history.varies(tx))
+                if (cap <= 0) {
                     fill(rates, 8.0 / 1e9, out.start, out.step, out.bins, gbps.data() + base, maxOf);
-                if (cap <= 0) return;
-                history.rescale(rates, tx, cap);
+                    return;
+                }
+                history.rescale(rates, tx, cap);  // of the capacity in force at each time, not of `cap`
                 fill(rates, 8.0 * 100.0 / cap, out.start, out.step, out.bins, util.data() + base, maxOf);
             };
             direction(lower, upper, out.utilUp, out.gbpsUp, out.capacityUpGbps);
@@ -369,7 +375,16 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
     }
     out.capacities = CapacityHistory(store, fabric, snapshotId);
     const CapacityHistory& history = out.capacities;
-    if (out.withoutCapacity > 0 || !history.empty()) {
+    if (!history.empty())
+        for (std::size_t li = 0; li < fabric.links.size(); ++li) {
+            const Link& l = fabric.links[li];
+            if (!history.varies(l.a) && !history.varies(l.b)) continue;
+            const bool aLower = tiers[fabric.port(l.a).node.value()] <= tiers[fabric.port(l.b).node.value()];  // as fillLinks
+            const auto own = [&](PortId p) { return static_cast<double>(fabric.port(p).capacityBps ? fabric.port(p).capacityBps : l.capacityBps); };
+            const PortId up = aLower ? l.a : l.b, down = aLower ? l.b : l.a;
+            out.speedChanges[li] = {history.spans(up, own(up)), history.spans(down, own(down))};
+        }
+    if (out.withoutCapacity > 0) {
         out.gbpsUp.assign(cells, kNaN);
         out.gbpsDown.assign(cells, kNaN);
     }

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace fabscope {
@@ -45,14 +46,17 @@ struct LinkTimeSeries {
     std::vector<float> pfcUp, pfcDown, ecnCnp;
     std::vector<std::uint8_t> upIsAtoB;  // per link: 1 when the up direction is link.a -> link.b
     // Per link and direction: the sending port's capacity in Gb/s (0: unknown). Throughput of a
-    // link with a capacity is derived from its utilisation; the Gb/s of links without one, and of
-    // ports whose speed changed between the store's snapshots (utilisation is of the capacity in
-    // force at each time), are kept in gbpsUp/gbpsDown, allocated only when there are such links.
+    // link with a capacity is derived from its utilisation (of the capacity in force at each time,
+    // see speedChanges); the Gb/s of links without one are kept in gbpsUp/gbpsDown, allocated only
+    // when the fabric has such links.
     std::vector<float> capacityUpGbps, capacityDownGbps;
     std::vector<float> gbpsUp, gbpsDown;
     // Each port's speed over the store's snapshots (empty with one snapshot): the charts say
     // when a link's capacity changed.
     CapacityHistory capacities;
+    // Links whose sending speed changed between snapshots: up's and down's capacity over time
+    // (bit/s), which turns their utilisation back into Gb/s. A handful of links, so no dense array.
+    std::unordered_map<std::size_t, std::array<std::vector<CapacitySpan>, 2>> speedChanges;
 
     [[nodiscard]] bool empty() const { return bins == 0 || links == 0; }
     [[nodiscard]] TimeRange span() const { return {start, start + step * static_cast<double>(bins)}; }
