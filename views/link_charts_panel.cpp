@@ -94,19 +94,19 @@ QLineSeries* addSeries(QChartView* view, const QString& name, const QColor& colo
 
 // Where a direction's sending port ran at other speeds in earlier snapshots, when: the charts'
 // utilisation is of the speed then, which the title's one capacity would not say.
-QString speedChanges(const CapacityHistory& history, const Fabric& fabric, const Link& link, bool upIsAtoB) {
+QString speedChanges(const LinkTimeSeries& rates, std::size_t link) {
+    const auto it = rates.speedChanges.find(link);
+    if (it == rates.speedChanges.end()) return {};
     QStringList parts;
-    const PortId lower = upIsAtoB ? link.a : link.b, upper = upIsAtoB ? link.b : link.a;
-    for (const auto& [tx, name] : {std::pair{lower, QObject::tr("up")}, std::pair{upper, QObject::tr("down")}}) {
-        if (!history.varies(tx)) continue;
-        const auto own = fabric.port(tx).capacityBps;
-        const auto spans = history.spans(tx, static_cast<double>(own ? own : link.capacityBps));
+    for (int dir = 0; dir < 2; ++dir) {
+        const auto& spans = it->second[static_cast<std::size_t>(dir)];
+        if (spans.size() < 2) continue;
         QStringList steps;
         for (std::size_t i = 0; i < spans.size(); ++i) {
             const QString gbps = spans[i].bps > 0 ? QObject::tr("%1 Gb/s").arg(spans[i].bps / 1e9, 0, 'g', 4) : QObject::tr("speed unknown");
             steps << (i == 0 ? gbps : QObject::tr("%1 from %2 UTC").arg(gbps, utcText(spans[i].from)));
         }
-        parts << QObject::tr("%1 %2").arg(name, steps.join(QObject::tr(", then ")));
+        parts << QObject::tr("%1 %2").arg(dir == 0 ? QObject::tr("up") : QObject::tr("down"), steps.join(QObject::tr(", then ")));
     }
     if (parts.isEmpty()) return {};
     return QObject::tr("<br>Speed changed between snapshots (utilisation is of the speed then): %1").arg(parts.join(QStringLiteral("; ")));
@@ -261,7 +261,7 @@ void LinkChartsPanel::fill() {
                                 .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped(),
                                      QString::number(static_cast<double>(link.capacityBps) / 1e9, 'g', 4))
                                 .arg(static_cast<double>(utilPeak), 0, 'f', 1) +
-                            speedChanges(r.capacities, snapshot_->fabric, link, upIsAtoB));
+                            speedChanges(r, l));
         else  // RoCE without a port speed: no utilisation, but the throughput is known
             title_->setText(tr("<b>%1</b> — capacity unknown (no port speed in the capture); peak throughput %2 Gb/s")
                                 .arg(qs(snapshot_->linkLabel(LinkId(l))).toHtmlEscaped())

@@ -67,19 +67,10 @@ std::string StoreSnapshot::linkLabel(LinkId l) const {
 }
 
 std::pair<double, double> StoreSnapshot::capacityGbpsAt(LinkId l, double t) const {
-    const Link& link = fabric.link(l);
-    auto at = [&](PortId tx) {
-        const auto own = fabric.port(tx).capacityBps;
-        return rates.capacities.at(tx, t, static_cast<double>(own ? own : link.capacityBps)) / 1e9;
-    };
-    const bool upIsAtoB = rates.upIsAtoB.empty() || rates.upIsAtoB[l.value()];
-    return {at(upIsAtoB ? link.a : link.b), at(upIsAtoB ? link.b : link.a)};
+    return {rates.capacityGbpsAt(l.value(), 0, t), rates.capacityGbpsAt(l.value(), 1, t)};
 }
 
-bool StoreSnapshot::capacityVaries(LinkId l) const {
-    const Link& link = fabric.link(l);
-    return rates.capacities.varies(link.a) || rates.capacities.varies(link.b);
-}
+bool StoreSnapshot::capacityVaries(LinkId l) const { return rates.speedChanges.count(l.value()) > 0; }
 
 namespace {
 // Per-port readings keyed by the fabric's PortId, in one pass over the ports rather than a search

@@ -129,17 +129,22 @@ float maxOfDefined(float u, float d) {
 
 } // namespace
 
+float LinkTimeSeries::capacityGbpsAt(std::size_t link, int direction, double t) const {
+    const std::vector<float>& fixed = direction == 0 ? capacityUpGbps : capacityDownGbps;
+    float c = link < fixed.size() ? fixed[link] : 0.0f;
+    if (speedChanges.empty()) return c;
+    if (const auto it = speedChanges.find(link); it != speedChanges.end()) {
+        const auto& spans = it->second[static_cast<std::size_t>(direction)];
+        for (const CapacitySpan& s : spans)
+            if (&s == &spans.front() || s.from <= t) c = static_cast<float>(s.bps / 1e9);
+    }
+    return c;
+}
+
 float LinkTimeSeries::value(LinkMetric m, std::size_t link, std::size_t bin) const {
     const std::size_t i = link * bins + bin;
     auto gbps = [&](const std::vector<float>& util, const std::vector<float>& cap, const std::vector<float>& raw, int dir) {
-        float c = link < cap.size() ? cap[link] : 0.0f;
-        if (c > 0 && !speedChanges.empty())
-            if (const auto it = speedChanges.find(link); it != speedChanges.end()) {
-                const auto& spans = it->second[static_cast<std::size_t>(dir)];
-                const double t = binStart(bin);
-                for (const CapacitySpan& s : spans)
-                    if (&s == &spans.front() || s.from <= t) c = static_cast<float>(s.bps / 1e9);
-            }
+        const float c = link < cap.size() && cap[link] > 0 ? capacityGbpsAt(link, dir, binStart(bin)) : 0.0f;
         if (c > 0) return util[i] * c / 100.0f;
         return raw.empty() ? kNaN : raw[i];
     };
@@ -373,8 +378,7 @@ LinkTimeSeries loadLinkTimeSeries(const Store& store, std::int64_t snapshotId, c
         if (series.pauses.count(a) || series.pauses.count(b)) mark({LinkMetric::PfcPauseMax, LinkMetric::PfcPauseUp, LinkMetric::PfcPauseDown});
         if (series.notifications.count(a) || series.notifications.count(b)) mark({LinkMetric::EcnCnp});
     }
-    out.capacities = CapacityHistory(store, fabric, snapshotId);
-    const CapacityHistory& history = out.capacities;
+    const CapacityHistory history(store, fabric, snapshotId);
     if (!history.empty())
         for (std::size_t li = 0; li < fabric.links.size(); ++li) {
             const Link& l = fabric.links[li];

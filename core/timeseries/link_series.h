@@ -51,9 +51,6 @@ struct LinkTimeSeries {
     // when the fabric has such links.
     std::vector<float> capacityUpGbps, capacityDownGbps;
     std::vector<float> gbpsUp, gbpsDown;
-    // Each port's speed over the store's snapshots (empty with one snapshot): the charts say
-    // when a link's capacity changed.
-    CapacityHistory capacities;
     // Links whose sending speed changed between snapshots: up's and down's capacity over time
     // (bit/s), which turns their utilisation back into Gb/s. A handful of links, so no dense array.
     std::unordered_map<std::size_t, std::array<std::vector<CapacitySpan>, 2>> speedChanges;
@@ -64,6 +61,9 @@ struct LinkTimeSeries {
     [[nodiscard]] int binAt(double t) const;
     [[nodiscard]] double binStart(std::size_t bin) const { return start + step * static_cast<double>(bin); }
     [[nodiscard]] float value(LinkMetric m, std::size_t link, std::size_t bin) const;
+    // Sending capacity in Gb/s (0: unknown) of a link's up (direction 0) or down (1) at UNIX time
+    // t: the speed in force then where it changed between snapshots (speedChanges).
+    [[nodiscard]] float capacityGbpsAt(std::size_t link, int direction, double t) const;
     // Every bin of one link (a copy for UtilMax, which is derived).
     [[nodiscard]] std::vector<float> row(LinkMetric m, std::size_t link) const;
     // The largest value of a link over all bins (NaN when it has no data).
