@@ -2,6 +2,8 @@
 // leaf and the spine. The origin is the port that sends pauses without receiving any. Traps: a
 // one-sample blip, a low steady pause share, a handful of pause frames.
 #include "analysis_fixture.h"
+#include "core/tiers.h"
+#include "core/timeseries/link_series.h"
 
 #include <array>
 
@@ -9,7 +11,7 @@ using namespace atest;
 
 namespace {
 
-Fabric fabric() {
+Fabric fabric(int dgx004Width = 4) {
     MiniFabric m;
     const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01");
     const NodeId h1 = m.host("dgx001 mlx5_0"), h2 = m.host("dgx002 mlx5_0"), h3 = m.host("dgx003 mlx5_0"),
@@ -17,7 +19,7 @@ Fabric fabric() {
     m.link(l1, 1, h1, 1);
     m.link(l1, 2, h2, 1);
     m.link(l2, 1, h3, 1);
-    m.link(l2, 2, h4, 1);
+    m.link(l2, 2, h4, 1, dgx004Width);
     m.link(l1, 9, s1, 1);
     m.link(l2, 9, s1, 2);
     return m.build();
@@ -144,6 +146,37 @@ private Q_SLOTS:
         // A few thousand frames (1.7-8%) are ordinary flow control, not a storm.
         const std::vector<double> few = cumulative({0, 1000, 5000, 2000, 4000, 0, 0});
         QVERIFY(ofKind(analyzeStore(stores_.make(fabric(), rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", few))), FindingKind::PfcStorm).empty());
+    }
+
+    void pauseFramesAreTimedAtTheSpeedThen() {
+        // 20000 frames per 10 s hold a 4xHDR (200 Gb/s) link 17 % of the time, a 1x (50 Gb/s) one
+        // 67 %: the frames count at the speed in force when they were sent, not the latest one.
+        const std::vector<double> frames = cumulative({0, 20000, 20000, 20000, 20000, 0, 0});
+        const std::string csv = rows("dgx004 mlx5_0", 1, "pfc_tx_pause_prio0", frames);
+        const std::string fastThenSlow = stores_.make(fabric(4), csv);
+        stores_.addSnapshot(fastThenSlow, fabric(1), "B", kT0 + 3600);  // after the pauses: the cable swapped
+        QVERIFY(ofKind(analyzeStore(fastThenSlow), FindingKind::PfcStorm).empty());
+        const std::string slowThenFast = stores_.make(fabric(1), csv);
+        stores_.addSnapshot(slowThenFast, fabric(4), "B", kT0 + 3600);
+        const auto fs = ofKind(analyzeStore(slowThenFast), FindingKind::PfcStorm);
+        QCOMPARE(fs.size(), std::size_t{1});
+        QCOMPARE(label(*fs[0].origin), std::string("dgx004 mlx5_0:1"));
+
+        // The views' pause share of the leaf -> dgx004 direction says the same.
+        for (const auto& [db, want] : {std::pair{fastThenSlow, 16.8}, std::pair{slowThenFast, 67.1}}) {
+            const Store store(db, Store::Mode::ReadOnly);
+            const auto snap = store.latestSnapshot();
+            QVERIFY(snap);
+            const Fabric f = store.loadFabric(snap->id);
+            const LinkTimeSeries ts = loadLinkTimeSeries(store, snap->id, f, computeTiers(f));
+            std::optional<std::size_t> link;
+            for (std::size_t l = 0; l < f.links.size(); ++l)
+                for (PortId p : {f.links[l].a, f.links[l].b})
+                    if (f.node(f.port(p).node).description == "dgx004 mlx5_0") link = l;
+            QVERIFY(link);
+            const double peak = static_cast<double>(ts.peak(LinkMetric::PfcPauseMax, *link));
+            QVERIFY2(std::abs(peak - want) < 1.0, std::to_string(peak).c_str());
+        }
     }
 
     void oneSampleBlipIsNotAStorm() {

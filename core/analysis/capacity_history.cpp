@@ -90,9 +90,13 @@ std::vector<double> CapacityHistory::utilisation(const RateSeries& r, PortId tx,
 }
 
 void CapacityHistory::rescale(RateSeries& r, PortId tx, double shownBps) const {
-    if (!varies(tx)) return;
+    if (!varies(tx) || shownBps <= 0) return;  // an unknown speed has no ratio to take
     for (std::size_t i = 0; i < r.size(); ++i)
-        if (r.ok(i)) r.perSecond[i] *= shownBps / at(tx, static_cast<double>(r.endMs[i]) / 1000.0, shownBps);
+        if (r.ok(i)) {
+            const double scale = shownBps / at(tx, static_cast<double>(r.endMs[i]) / 1000.0, shownBps);
+            r.perSecond[i] *= scale;
+            r.delta[i] *= scale;
+        }
 }
 
 } // namespace fabscope

@@ -45,8 +45,9 @@ public:
     // Per interval of `r`, its rate as a fraction of tx's capacity at the interval's end; 0 where
     // the interval has no rate.
     [[nodiscard]] std::vector<double> utilisation(const RateSeries& r, PortId tx, double shownBps) const;
-    // Rescales each interval's rate by shownBps / the capacity in force then, so rate x 8 /
-    // shownBps reads as the utilisation of that time's capacity (the views' fill takes one scale).
+    // Rescales each interval's rate and count by shownBps / the capacity in force then, so rate
+    // x 8 / shownBps reads as the utilisation of that time's capacity (the views' fill takes one
+    // scale), and pause frames x quanta x 512 / shownBps as the time they held the link then.
     void rescale(RateSeries& r, PortId tx, double shownBps) const;
 
 private:

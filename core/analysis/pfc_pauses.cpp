@@ -41,7 +41,8 @@ std::map<std::uint32_t, PauseShares> ownShares(const AnalysisContext& ctx, const
                 if (bps <= 0)
                     if (auto l = ctx.linkOf(*p)) bps = static_cast<double>(ctx.fabric().link(*l).capacityBps);
                 const double perUnit = pauseSecondsPerUnit(frames != 0, bps, c);
-                const RateSeries r = ctx.rates(series, counter);
+                RateSeries r = ctx.rates(series, counter);
+                if (frames) ctx.capacities().rescale(r, *p, bps);  // a frame holds the link longer at a lower speed then
                 std::vector<PauseInterval> shares;
                 shares.reserve(r.size());
                 bool any = false;

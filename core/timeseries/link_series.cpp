@@ -289,9 +289,11 @@ void fillLinks(const Store& store, const Fabric& fabric, const std::vector<int>&
                 const bool frames = counts->byKind[txCounters][0].empty();
                 const double bps = static_cast<double>(fabric.port(counting).capacityBps ? fabric.port(counting).capacityBps : l.capacityBps);
                 const double perUnit = pauseSecondsPerUnit(frames, bps, config.pfcStorm);
-                for (const auto& [id, prio] : counts->byKind[txCounters][frames])
-                    fillShare(deriveRates(store.loadSeries(id), pfcPauseCounter(txCounters, frames, prio), config.gapFactor), perUnit,
-                              out.start, out.step, out.bins, share.data() + base, maxOf);
+                for (const auto& [id, prio] : counts->byKind[txCounters][frames]) {
+                    RateSeries r = deriveRates(store.loadSeries(id), pfcPauseCounter(txCounters, frames, prio), config.gapFactor);
+                    if (frames) history.rescale(r, counting, bps);  // as pfc_pauses.cpp: at the speed then
+                    fillShare(r, perUnit, out.start, out.step, out.bins, share.data() + base, maxOf);
+                }
             };
             paused(lower, upper, out.pfcUp);
             paused(upper, lower, out.pfcDown);
