@@ -3,19 +3,21 @@
 // counter, and a tick length that makes the same ticks harmless.
 #include "analysis_fixture.h"
 
+#include <tuple>
+
 using namespace atest;
 
 namespace {
 
 // dgx001 -> leaf01 p9 -> spine01 p2 -> leaf02 p1 -> dgx003: an incast into dgx003.
-Fabric fabric() {
+Fabric fabric(int dgx003Width = 4) {
     MiniFabric m;
     const NodeId l1 = m.sw("leaf01"), l2 = m.sw("leaf02"), s1 = m.sw("spine01");
     const NodeId h1 = m.host("dgx001 mlx5_0"), h2 = m.host("dgx002 mlx5_0"), h3 = m.host("dgx003 mlx5_0"),
                  h4 = m.host("dgx004 mlx5_0");
     m.link(l1, 1, h1, 1);
     m.link(l1, 2, h2, 1);
-    m.link(l2, 1, h3, 1);
+    m.link(l2, 1, h3, 1, dgx003Width);
     m.link(l2, 2, h4, 1);
     m.link(l1, 9, s1, 1);
     m.link(l2, 9, s1, 2);
@@ -68,6 +70,19 @@ private Q_SLOTS:
         QCOMPARE(f.start, static_cast<double>(kT0 + 20));
         QCOMPARE(f.end, static_cast<double>(kT0 + 80));
         QVERIFY(metricText(f, "spread").find("spine01 p2 -> leaf02 p1") != std::string::npos);
+    }
+
+    void lostGbpsAreOfTheSpeedThen() {
+        // The root leaf02 p1 -> dgx003 waited 57.5 % of the time on a 4xHDR (200 Gb/s) link: ~115
+        // Gb/s lost. A later snapshot finds the link at 1x (50 Gb/s); the loss stays of 200 Gb/s.
+        const std::string csv = quietElsewhere() + rows("leaf02", 1, "xmit_wait", waits(kCongested));
+        for (const auto& [before, after, want] : {std::tuple{4, 1, 115.0}, std::tuple{1, 4, 28.75}}) {
+            const std::string db = stores_.make(fabric(before), csv);
+            stores_.addSnapshot(db, fabric(after), "B", kT0 + 3600);
+            const auto fs = ofKind(analyzeStore(db), FindingKind::CongestionTree);
+            QCOMPARE(fs.size(), std::size_t{1});
+            QVERIFY2(std::abs(metric(fs[0], "root_lost_gbps_est") - want) < 1, std::to_string(metric(fs[0], "root_lost_gbps_est")).c_str());
+        }
     }
 
     void mildRootIsAWarning() {

@@ -126,8 +126,9 @@ void detectCongestionTrees(const AnalysisContext& ctx, std::vector<Finding>& out
         fd.origin = ctx.ref(rootPort);
         fd.ports = {ctx.ref(rootPort), ctx.ref(receiver)};
         for (std::size_t i = 1; i < order.size(); ++i) fd.ports.push_back(ctx.ref(PortId(order[i])));
-        const double cap = static_cast<double>(f.port(rootPort).capacityBps ? f.port(rootPort).capacityBps
-                                                                             : f.link(*ctx.linkOf(rootPort)).capacityBps);
+        const double shownCap = static_cast<double>(f.port(rootPort).capacityBps ? f.port(rootPort).capacityBps
+                                                                                  : f.link(*ctx.linkOf(rootPort)).capacityBps);
+        const double cap = ctx.capacities().at(rootPort, rootRun.start, shownCap);  // the speed its wait began at
         std::string spread;
         for (const auto& e : edges) spread += (spread.empty() ? "" : "; ") + e;
         fd.summary = "congestion tree rooted at " + AnalysisContext::label(fd.ports[0]) + " -> " +
