@@ -333,6 +333,23 @@ private Q_SLOTS:
         }
         QVERIFY2(goodPeak > 40 && goodPeak < 50, qPrintable(QString::number(goodPeak)));
         QVERIFY2(badPeak > 90 && badPeak < 100, qPrintable(QString::number(badPeak)));
+        // No line crosses the 50 minutes between the runs, where nothing was measured.
+        QChartView* view = charts->utilisationView();
+        const QImage image = view->grab().toImage();
+        const QColor pens[] = {charts->utilisationSeries(0)->pen().color(), charts->utilisationSeries(1)->pen().color()};
+        auto inkAt = [&](double t) {  // pixels of either direction's colour in the plot's column at time t
+            const int x = view->mapFromScene(view->chart()->mapToPosition(QPointF(t * 1000, 50), charts->utilisationSeries(0))).x();
+            const QRectF plot = view->chart()->plotArea();
+            int n = 0;
+            for (int y = view->mapFromScene(plot.topLeft()).y(); y < view->mapFromScene(plot.bottomLeft()).y(); ++y) {
+                const QColor c = image.pixelColor(x, y);
+                for (const QColor& pen : pens)
+                    n += std::abs(c.red() - pen.red()) + std::abs(c.green() - pen.green()) + std::abs(c.blue() - pen.blue()) < 60;
+            }
+            return n;
+        };
+        QVERIFY(inkAt(cmpfix::kGoodFrom + 200) > 0);
+        QCOMPARE(inkAt((cmpfix::kGoodTo + cmpfix::kBadFrom) / 2), 0);
         // The inspector gives the capacity at the cursor beside the rates it divides.
         auto* inspector = w.findChild<InspectorPanel*>();
         QVERIFY(inspector);

@@ -24,6 +24,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace fabscope {
@@ -40,13 +41,21 @@ QString number(float v, const QString& unit) {
     return QStringLiteral("%1 %2").arg(d, 0, 'f', std::abs(d) < 10 && d != 0 && unit != QStringLiteral("%") ? 2 : 1).arg(unit);
 }
 
-// Min and max of every bucket, in time order: at most 2 points per bucket.
+// Min and max of every bucket, in time order: at most 2 points per bucket. A bucket without a
+// valid interval (the hour between two runs, a counter reset) gets a NaN point, where Qt Charts
+// breaks the line: a straight line across it would draw load nobody measured.
 void setPooled(QLineSeries* series, const std::vector<float>& values, double start, double step, float& peak) {
     const auto buckets = minMaxPerBucket(values, start, step, static_cast<std::size_t>(LinkChartsPanel::kMaxPoints / 2));
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(buckets.size() * 2));
+    const MinMaxBucket* gap = nullptr;
     for (const auto& b : buckets) {
-        if (!b.valid) continue;
+        if (!b.valid) {
+            if (!points.isEmpty() && !gap) gap = &b;
+            continue;
+        }
+        if (gap) points.append(QPointF(axisMs(gap->t), std::numeric_limits<double>::quiet_NaN()));
+        gap = nullptr;
         const double ms = axisMs(b.t);
         points.append(QPointF(ms, static_cast<double>(b.min)));
         if (b.max != b.min) points.append(QPointF(ms, static_cast<double>(b.max)));
