@@ -24,8 +24,8 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 
 namespace fabscope {
 namespace {
