@@ -6,6 +6,8 @@
 // four pairs leaving leaf03 apart.
 #include "analysis_fixture.h"
 
+#include <utime.h>
+
 using namespace atest;
 
 namespace {
@@ -22,18 +24,27 @@ std::string counters(double util) {
     return csv;
 }
 
-std::string importAll(QTemporaryDir& dir, const std::string& name, bool tables, double util = 0.98) {
+// `capturedAt`: the topology snapshot's time and the job file's (its mtime), else the import's.
+std::string importAll(QTemporaryDir& dir, const std::string& name, bool tables, double util = 0.98,
+                      std::optional<double> capturedAt = std::nullopt) {
     const std::string base = dir.filePath(QString::fromStdString(name)).toStdString();
     std::filesystem::create_directories(base);
     std::ofstream(base + "/counters.csv") << counters(util);
     std::ofstream(base + "/job.csv") << "# job: allreduce\nrank,host,device\n0,gpu005,mlx5_0\n1,gpu007,mlx5_0\n2,gpu008,mlx5_0\n"
                                         "3,gpu001,mlx5_0\n4,gpu003,mlx5_0\n";
+    if (capturedAt) {
+        utimbuf t{};
+        t.actime = t.modtime = static_cast<time_t>(*capturedAt);
+        utime((base + "/job.csv").c_str(), &t);
+    }
     Store store(base + ".sqlite");
     ImporterRegistry registry;
     std::vector<std::string> topo{kData + "/ibsim/ibnetdiscover.txt"};
     if (tables) topo.push_back(kData + "/ibsim/dump_fts.txt");
     for (const auto& files : {topo, std::vector<std::string>{base + "/counters.csv", base + "/job.csv"}}) {
-        const auto s = ImportRunner(store, registry).run(files, {});
+        ImportOptions o;
+        if (files == topo) o.snapshotTime = capturedAt;
+        const auto s = ImportRunner(store, registry).run(files, o);
         if (s.anyFailed()) throw std::runtime_error("import failed");
     }
     return base + ".sqlite";
@@ -70,6 +81,41 @@ private Q_SLOTS:
         QCOMPARE(metric(f, "job_bound_without_gbps"), 200.0);
         QCOMPARE(metric(f, "predicted_slowdown"), 50.0);
         QVERIFY2(f.summary.find("forwarding tables' route") != std::string::npos, f.summary.c_str());
+    }
+
+    void theBoundIsOfTheSpeedWhenTheJobRan() {
+        // An hour after the counters a new snapshot finds leaf03's uplink to spine02 at 1x (50 Gb/s).
+        // While the job ran it was 4x: the bound stays 2 % of 200 Gb/s, not of 50 Gb/s.
+        const std::string db = importAll(dir_, "later-1x", true, 0.98, kT0 + 50);
+        std::ifstream in(kData + "/ibsim/ibnetdiscover.txt");
+        std::string topo, line;
+        int narrowed = 0;
+        while (std::getline(in, line)) {
+            const bool uplink = line.rfind("[3]\t\"S-0000000000200004\"[2]", 0) == 0 || line.rfind("[2]\t\"S-0000000000200001\"[3]", 0) == 0;
+            if (const auto at = line.find("4xHDR"); uplink && at != std::string::npos) {
+                line.replace(at, 5, "1xHDR");
+                ++narrowed;
+            }
+            topo += line + '\n';
+        }
+        QCOMPARE(narrowed, 2);  // both ends of the one uplink
+        const std::string later = dir_.filePath(QStringLiteral("later-1x.ibnetdiscover")).toStdString();
+        std::ofstream(later) << topo;
+        // The same tables, dumped again with the new snapshot (a byte more: not the file imported before).
+        const std::string tables = dir_.filePath(QStringLiteral("later-1x.dump_fts")).toStdString();
+        std::ofstream(tables) << std::ifstream(kData + "/ibsim/dump_fts.txt").rdbuf() << '\n';
+        {
+            Store store(db);
+            ImporterRegistry registry;
+            ImportOptions o;
+            o.snapshotLabel = "later";
+            o.snapshotTime = kT0 + 3600;
+            QVERIFY(!ImportRunner(store, registry).run({later, tables}, o).anyFailed());
+        }
+        const auto fs = ofKind(analyzeStore(db), FindingKind::StragglerPath);
+        QCOMPARE(fs.size(), std::size_t{1});
+        QCOMPARE(metric(fs[0], "job_bound_gbps"), 4.0);
+        QCOMPARE(metric(fs[0], "bottleneck_headroom_gbps"), 4.0);
     }
 
     void aJobWithNoBadHopHasNoFinding() {

@@ -213,8 +213,13 @@ JobRoutes routeJob(const AnalysisContext& ctx, const ProbeRouter& router, const 
         }
         if (!worstRoute) continue;  // routes without hops
         const Hop& neck = (*worstRoute)[pr.bottleneckHop];
-        if (const auto l = ctx.linkOf(neck.tx))
-            pr.bottleneckGbps = pr.bottleneckHeadroom * static_cast<double>(ctx.fabric().link(*l).capacityBps) / 1e9;
+        if (const auto l = ctx.linkOf(neck.tx)) {
+            // Of the speed in force when the job ran (its file's time; else the window's end, where
+            // `compare` takes a window's snapshot): not a later snapshot's slower or faster one.
+            const double when = sj.details.time.value_or(ctx.windowEnd());
+            const double cap = ctx.capacities().at(neck.tx, when, static_cast<double>(ctx.fabric().link(*l).capacityBps));
+            pr.bottleneckGbps = pr.bottleneckHeadroom * cap / 1e9;
+        }
         pr.reason = s.reason(neck);
         for (const Hop& h : *worstRoute) {
             pr.path.push_back(ctx.ref(h.tx));
