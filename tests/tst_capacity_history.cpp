@@ -9,6 +9,7 @@
 #include "core/analysis/context.h"
 #include "core/analysis/port_load.h"
 #include "core/port_links.h"
+#include "core/report/benchmarks.h"
 #include "core/report/utilisation.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
@@ -132,6 +133,39 @@ private Q_SLOTS:
         const std::size_t steady = linkOf[portOf(f, "leaf02", "21").value()]->value();
         QVERIFY(near(ts.value(LinkMetric::UtilUp, steady, good), 45, 3));
         QVERIFY(near(ts.value(LinkMetric::ThroughputUp, steady, good), 90, 6));
+    }
+
+    // An all_reduce_perf run between the two hosts of a leaf while dgx02's link ran at 4x (200 Gb/s);
+    // an hour later a snapshot finds that link at 1x. The run's bottleneck is of 200 Gb/s then.
+    void collectiveRunsAreJudgedAtTheSpeedThen() {
+        const auto fabric = [](int width) {
+            atest::MiniFabric m;
+            const NodeId leaf = m.sw("leaf01");
+            m.link(leaf, 1, m.host("dgx01 mlx5_0"), 1);
+            m.link(leaf, 2, m.host("dgx02 mlx5_0"), 1, width);
+            return m.build();
+        };
+        QTemporaryDir dir;  // apart from the fixture's stores
+        atest::Stores stores(dir);
+        const std::string db = stores.make(fabric(4), atest::rows("leaf01", 1, "xmit_bytes", {0, 1e9}));
+        stores.addSnapshot(db, fabric(1), "B", atest::kT0 + 3600);
+        const std::string out = stores.path("all_reduce_perf.txt");
+        std::ofstream(out) << atest::kT0 + 60
+                           << "\n# Using devices\n"
+                              "#  Rank  0 Group  0 Pid  1 on dgx01 device  0 [0x07] NVIDIA A100-SXM4-80GB\n"
+                              "#  Rank  1 Group  0 Pid  2 on dgx02 device  0 [0x07] NVIDIA A100-SXM4-80GB\n"
+                              "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+                              "     2097152        524288     float     sum      -1    180.2   11.64   11.64      0    179.9   11.66   11.66      0\n";
+        cmpfix::importFile(db, out);
+        const Store store(db, Store::Mode::ReadOnly);
+        const auto snap = store.latestSnapshot();
+        QVERIFY(snap);
+        const BenchmarkResults b = collectBenchmarks(store, store.loadFabric(snap->id), snap->id);
+        QCOMPARE(b.assessments.size(), std::size_t{1});
+        const CollectiveAssessment& a = b.assessments[0];
+        QVERIFY2(a.bottleneck, a.note.c_str());
+        QCOMPARE(a.bottleneck->capacityGbps, 200.0);
+        QCOMPARE(*a.efficiency, 11.64 * 8 / 200);
     }
 };
 

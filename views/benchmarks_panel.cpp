@@ -194,7 +194,7 @@ void BenchmarksPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot)
     job_->run(
         [snapshot](const JobToken&) {
             const Store store(snapshot->path, Store::Mode::ReadOnly);
-            Loaded out{collectBenchmarks(store, snapshot->fabric), nullptr};
+            Loaded out{collectBenchmarks(store, snapshot->fabric, snapshot->snapshotId), nullptr};
             out.pairs = buildPairMatrixData(out.results.runs, snapshot->fabric, pairConfig());
             return out;
         },

@@ -1,5 +1,6 @@
 #include "core/analysis/collective_bandwidth.h"
 
+#include "core/analysis/capacity_history.h"
 #include "core/analysis/equal_cost_paths.h"
 #include "core/port_links.h"
 
@@ -12,19 +13,23 @@ constexpr std::size_t kMaxRoutes = 64;
 
 } // namespace
 
-CollectiveAssessor::CollectiveAssessor(const Fabric& fabric)
-    : f_(fabric), hosts_(fabric, findAggregationNodes(fabric)), router_(fabric), linkOfPort_(linkOfEachPort(fabric)) {}
+CollectiveAssessor::CollectiveAssessor(const Fabric& fabric, const CapacityHistory* history)
+    : f_(fabric), history_(history), hosts_(fabric, findAggregationNodes(fabric)), router_(fabric), linkOfPort_(linkOfEachPort(fabric)) {}
 
-double CollectiveAssessor::hopGbps(const Hop& h) const {
+double CollectiveAssessor::hopGbps(const Hop& h, double time) const {
     // the link's capacity, else the slower end's (a port seen from one side only)
+    double bps = 0;
     if (const auto l = linkOfPort_[h.tx.value()]) {
         const Link& link = f_.link(*l);
-        if (((link.a == h.tx && link.b == h.rx) || (link.a == h.rx && link.b == h.tx)) && link.capacityBps)
-            return static_cast<double>(link.capacityBps) / 1e9;
+        if ((link.a == h.tx && link.b == h.rx) || (link.a == h.rx && link.b == h.tx)) bps = static_cast<double>(link.capacityBps);
     }
-    const auto a = f_.port(h.tx).capacityBps, b = f_.port(h.rx).capacityBps;
-    const auto c = a && b ? std::min(a, b) : std::max(a, b);
-    return static_cast<double>(c) / 1e9;
+    if (bps <= 0) {
+        const auto a = f_.port(h.tx).capacityBps, b = f_.port(h.rx).capacityBps;
+        bps = static_cast<double>(a && b ? std::min(a, b) : std::max(a, b));
+    }
+    // a run without a time (0) takes the speeds the fabric shows
+    if (history_ && time > 0 && bps > 0) bps = history_->at(h.tx, time, bps);
+    return bps / 1e9;
 }
 
 CollectiveAssessment assessCollectiveRun(const Fabric& f, const CollectiveRun& run) { return CollectiveAssessor(f).assess(run); }
@@ -81,7 +86,7 @@ CollectiveAssessment CollectiveAssessor::assess(const CollectiveRun& run) const 
             double routeCap = -1;
             Hop narrow{};
             for (const Hop& h : r) {
-                const double c = hopGbps(h);
+                const double c = hopGbps(h, run.time);
                 if (c > 0 && (routeCap < 0 || c < routeCap)) {
                     routeCap = c;
                     narrow = h;

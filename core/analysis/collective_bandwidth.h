@@ -14,6 +14,8 @@
 
 namespace fabscope {
 
+class CapacityHistory;
+
 struct CollectiveBottleneck {
     std::string txNode, txPort;  // the transmitting end of the narrowest hop
     std::string rxNode, rxPort;
@@ -41,13 +43,16 @@ struct CollectiveAssessment {
 // One assessor serves a whole sweep: the fabric's names, routes and links are indexed once.
 class CollectiveAssessor {
 public:
-    explicit CollectiveAssessor(const Fabric& fabric);
+    // `history`: each port's speed over the store's snapshots, so a run is judged against the
+    // speeds in force at its time; null: the fabric's own speeds.
+    explicit CollectiveAssessor(const Fabric& fabric, const CapacityHistory* history = nullptr);
     [[nodiscard]] CollectiveAssessment assess(const CollectiveRun& run) const;
 
 private:
-    [[nodiscard]] double hopGbps(const Hop& h) const;
+    [[nodiscard]] double hopGbps(const Hop& h, double time) const;
 
     const Fabric& f_;
+    const CapacityHistory* history_;
     RankHosts hosts_;
     EqualCostRouter router_;
     std::vector<std::optional<LinkId>> linkOfPort_;

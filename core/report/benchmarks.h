@@ -17,7 +17,7 @@ struct BenchmarkResults {
 };
 
 // All of the store's runs and perftest rows (benchmarks are few; no window applies), each run
-// assessed on `fabric` (the latest snapshot).
-[[nodiscard]] BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric);
+// assessed on `fabric` (snapshot `snapshotId`) at the link speeds in force when it ran.
+[[nodiscard]] BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric, std::int64_t snapshotId);
 
 } // namespace fabscope
