@@ -27,6 +27,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
@@ -84,6 +85,22 @@ int noteInk(HeatmapView* h) {
     int n = 0;
     for (int y = top.top(); y <= top.bottom(); ++y)
         for (int x = top.left(); x <= top.right(); ++x) n += (shot.pixel(x, y) & 0xFFFFFFu) == (qRgb(170, 20, 30) & 0xFFFFFFu);
+    return n;
+}
+
+// Pixels of either line's pen colour in the plot's column at time t (UNIX seconds).
+int lineInkAt(QChartView* view, QLineSeries* a, QLineSeries* b, double t) {
+    const QImage image = view->grab().toImage();
+    const int x = view->mapFromScene(view->chart()->mapToPosition(QPointF(t * 1000, 50), a)).x();
+    const QRectF plot = view->chart()->plotArea();
+    int n = 0;
+    for (int y = view->mapFromScene(plot.topLeft()).y(); y < view->mapFromScene(plot.bottomLeft()).y(); ++y) {
+        const QColor c = image.pixelColor(x, y);
+        for (const QLineSeries* s : {a, b}) {
+            const QColor pen = s->pen().color();
+            n += std::abs(c.red() - pen.red()) + std::abs(c.green() - pen.green()) + std::abs(c.blue() - pen.blue()) < 60;
+        }
+    }
     return n;
 }
 
@@ -334,19 +351,8 @@ private Q_SLOTS:
         QVERIFY2(goodPeak > 40 && goodPeak < 50, qPrintable(QString::number(goodPeak)));
         QVERIFY2(badPeak > 90 && badPeak < 100, qPrintable(QString::number(badPeak)));
         // No line crosses the 50 minutes between the runs, where nothing was measured.
-        QChartView* view = charts->utilisationView();
-        const QImage image = view->grab().toImage();
-        const QColor pens[] = {charts->utilisationSeries(0)->pen().color(), charts->utilisationSeries(1)->pen().color()};
-        auto inkAt = [&](double t) {  // pixels of either direction's colour in the plot's column at time t
-            const int x = view->mapFromScene(view->chart()->mapToPosition(QPointF(t * 1000, 50), charts->utilisationSeries(0))).x();
-            const QRectF plot = view->chart()->plotArea();
-            int n = 0;
-            for (int y = view->mapFromScene(plot.topLeft()).y(); y < view->mapFromScene(plot.bottomLeft()).y(); ++y) {
-                const QColor c = image.pixelColor(x, y);
-                for (const QColor& pen : pens)
-                    n += std::abs(c.red() - pen.red()) + std::abs(c.green() - pen.green()) + std::abs(c.blue() - pen.blue()) < 60;
-            }
-            return n;
+        auto inkAt = [&](double t) {
+            return lineInkAt(charts->utilisationView(), charts->utilisationSeries(0), charts->utilisationSeries(1), t);
         };
         QVERIFY(inkAt(cmpfix::kGoodFrom + 200) > 0);
         QCOMPARE(inkAt((cmpfix::kGoodTo + cmpfix::kBadFrom) / 2), 0);
@@ -374,6 +380,35 @@ private Q_SLOTS:
         w.selection()->selectLink(linkAt("leaf02", "21"));
         QVERIFY2(!title->text().contains(QLatin1String("Speed changed")), qPrintable(title->text()));
         QVERIFY2(!inspector->text().contains(QLatin1String("Capacity at the cursor")), qPrintable(inspector->text()));
+    }
+
+    // A compare window over the 50 minutes between the runs charts the two runs apart: no line
+    // across the hour nobody measured.
+    void aWindowOverTheGapBetweenRunsIsChartedBrokenThere() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(guitest::openAndWait(w, QString::fromStdString(stores_.one)));
+        compareThroughDialog(w, [&](CompareDialog& d) {
+            d.findChild<QRadioButton*>(QStringLiteral("compareWindowMode"))->setChecked(true);
+            auto at = [&](const char* name, double t) {
+                d.findChild<QDateTimeEdit*>(QLatin1String(name))->setDateTime(QDateTime::fromSecsSinceEpoch(static_cast<qint64>(t), Qt::UTC));
+            };
+            at("compareGoodFrom", cmpfix::kGoodFrom);
+            at("compareGoodTo", cmpfix::kBadTo);
+            at("compareBadFrom", cmpfix::kBadFrom);
+            at("compareBadTo", cmpfix::kBadTo);
+        });
+        const auto snap = w.snapshot();
+        w.selection()->selectLink(linkOf(*snap, "leaf01", "22"));
+        CompareCharts* charts = w.compareCharts();
+        QCoreApplication::processEvents();
+        auto inkAt = [&](int side, double t) { return lineInkAt(charts->view(side), charts->series(side, 0), charts->series(side, 1), t); };
+        QVERIFY(inkAt(0, cmpfix::kGoodFrom + 300) > 0);
+        QVERIFY(inkAt(0, cmpfix::kBadFrom + 300) > 0);
+        QCOMPARE(inkAt(0, (cmpfix::kGoodTo + cmpfix::kBadFrom) / 2), 0);
+        QVERIFY(inkAt(1, cmpfix::kBadFrom + 300) > 0);
+        QVERIFY(saveScreenshot(w.grab(), QStringLiteral("fabscope-compare-window-over-gap.png")));
     }
 
     void twoWindowsOfOneStore() {

@@ -1,7 +1,7 @@
 #include "views/compare_charts.h"
 
-#include "core/timeseries/pixel_aggregate.h"
 #include "views/compare_colouring.h"
+#include "views/pooled_line.h"
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
 #include "views/utc_text.h"
@@ -41,22 +41,13 @@ QLineSeries* addSeries(QChart* chart, const QString& name, const QColor& colour)
     return s;
 }
 
-// The bins of a link's row inside [t0, t1), pooled.
+// The bins of a link's row inside [t0, t1), pooled; broken where nothing was measured.
 float chart(QLineSeries* series, const LinkTimeSeries& r, LinkMetric m, std::size_t link, double t0, double t1) {
     const std::vector<float> row = r.row(m, link);
     const auto first = static_cast<std::size_t>(std::clamp(std::floor((t0 - r.start) / r.step), 0.0, static_cast<double>(r.bins)));
     const auto last = static_cast<std::size_t>(std::clamp(std::ceil((t1 - r.start) / r.step), static_cast<double>(first), static_cast<double>(r.bins)));
     float peak = 0;
-    QList<QPointF> points;
-    const std::span<const float> part(row.data() + first, last - first);
-    for (const auto& b : minMaxPerBucket(part, r.binStart(first), r.step, kBuckets)) {
-        if (!b.valid) continue;
-        const double ms = std::round(b.t * 1000);
-        points.append(QPointF(ms, static_cast<double>(b.min)));
-        if (b.max != b.min) points.append(QPointF(ms, static_cast<double>(b.max)));
-        peak = std::max(peak, b.max);
-    }
-    series->replace(points);
+    series->replace(pooledLine(std::span<const float>(row.data() + first, last - first), r.binStart(first), r.step, kBuckets, peak));
     return peak;
 }
 

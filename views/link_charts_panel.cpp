@@ -1,6 +1,6 @@
 #include "views/link_charts_panel.h"
 
-#include "core/timeseries/pixel_aggregate.h"
+#include "views/pooled_line.h"
 #include "views/selection.h"
 #include "views/store_snapshot.h"
 #include "views/time_chart_view.h"
@@ -25,15 +25,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace fabscope {
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-// x values are ms since the epoch; TimeChartView labels them in UTC on round times.
-double axisMs(double t) { return std::round(t * 1000.0); }
 
 QString number(float v, const QString& unit) {
     if (std::isnan(v)) return QObject::tr("no data");
@@ -41,27 +37,8 @@ QString number(float v, const QString& unit) {
     return QStringLiteral("%1 %2").arg(d, 0, 'f', std::abs(d) < 10 && d != 0 && unit != QStringLiteral("%") ? 2 : 1).arg(unit);
 }
 
-// Min and max of every bucket, in time order: at most 2 points per bucket. A bucket without a
-// valid interval (the hour between two runs, a counter reset) gets a NaN point, where Qt Charts
-// breaks the line: a straight line across it would draw load nobody measured.
 void setPooled(QLineSeries* series, const std::vector<float>& values, double start, double step, float& peak) {
-    const auto buckets = minMaxPerBucket(values, start, step, static_cast<std::size_t>(LinkChartsPanel::kMaxPoints / 2));
-    QList<QPointF> points;
-    points.reserve(static_cast<qsizetype>(buckets.size() * 2));
-    const MinMaxBucket* gap = nullptr;
-    for (const auto& b : buckets) {
-        if (!b.valid) {
-            if (!points.isEmpty() && !gap) gap = &b;
-            continue;
-        }
-        if (gap) points.append(QPointF(axisMs(gap->t), std::numeric_limits<double>::quiet_NaN()));
-        gap = nullptr;
-        const double ms = axisMs(b.t);
-        points.append(QPointF(ms, static_cast<double>(b.min)));
-        if (b.max != b.min) points.append(QPointF(ms, static_cast<double>(b.max)));
-        peak = std::max(peak, b.max);
-    }
-    series->replace(points);
+    series->replace(pooledLine(values, start, step, static_cast<std::size_t>(LinkChartsPanel::kMaxPoints / 2), peak));
 }
 
 TimeChartView* makeView(QWidget* parent, const QString& objectName, const QString& accessible) {
@@ -394,7 +371,7 @@ QString LinkChartsPanel::lowerReadout(double t) const {
 }
 
 void LinkChartsPanel::moveCursor(double t) {
-    const double ms = axisMs(t);
+    const double ms = chartMs(t);
     auto* uy = static_cast<QValueAxis*>(utilView_->chart()->axes(Qt::Vertical).front());
     auto* ly = static_cast<QValueAxis*>(lowerView_->chart()->axes(Qt::Vertical).front());
     utilCursor_->replace({QPointF(ms, uy->min()), QPointF(ms, uy->max())});
