@@ -10,6 +10,7 @@
 #include "core/analysis/port_load.h"
 #include "core/port_links.h"
 #include "core/report/benchmarks.h"
+#include "core/report/report_data.h"
 #include "core/report/utilisation.h"
 #include "core/tiers.h"
 #include "core/timeseries/link_series.h"
@@ -160,12 +161,20 @@ private Q_SLOTS:
         const Store store(db, Store::Mode::ReadOnly);
         const auto snap = store.latestSnapshot();
         QVERIFY(snap);
-        const BenchmarkResults b = collectBenchmarks(store, store.loadFabric(snap->id), snap->id);
+        const Fabric shown = store.loadFabric(snap->id);
+        const BenchmarkResults b = collectBenchmarks(store, shown, CapacityHistory(store, shown, snap->id));
         QCOMPARE(b.assessments.size(), std::size_t{1});
         const CollectiveAssessment& a = b.assessments[0];
         QVERIFY2(a.bottleneck, a.note.c_str());
         QCOMPARE(a.bottleneck->capacityGbps, 200.0);
         QCOMPARE(*a.efficiency, 11.64 * 8 / 200);
+        // So does the report's Benchmarks section, with its analysis' history of speeds.
+        ReportOptions options;
+        options.stressSwitches = options.stressUplinkGroups = 0;
+        const ReportData report = buildReportData(store, options);
+        QCOMPARE(report.benchmarks.assessments.size(), std::size_t{1});
+        QVERIFY2(report.benchmarks.assessments[0].bottleneck, report.benchmarks.assessments[0].note.c_str());
+        QCOMPARE(report.benchmarks.assessments[0].bottleneck->capacityGbps, 200.0);
     }
 };
 

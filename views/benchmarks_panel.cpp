@@ -1,6 +1,7 @@
 #include "views/benchmarks_panel.h"
 
 #include "core/analysis/analysis_config.h"
+#include "core/analysis/capacity_history.h"
 #include "core/byte_size.h"
 #include "views/background_job.h"
 #include "views/pair_matrix_view.h"
@@ -194,7 +195,8 @@ void BenchmarksPanel::setSnapshot(std::shared_ptr<const StoreSnapshot> snapshot)
     job_->run(
         [snapshot](const JobToken&) {
             const Store store(snapshot->path, Store::Mode::ReadOnly);
-            Loaded out{collectBenchmarks(store, snapshot->fabric, snapshot->snapshotId), nullptr};
+            const CapacityHistory capacities(store, snapshot->fabric, snapshot->snapshotId);
+            Loaded out{collectBenchmarks(store, snapshot->fabric, capacities), nullptr};
             out.pairs = buildPairMatrixData(out.results.runs, snapshot->fabric, pairConfig());
             return out;
         },

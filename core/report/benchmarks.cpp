@@ -4,11 +4,10 @@
 
 namespace fabscope {
 
-BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric, std::int64_t snapshotId) {
+BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric, const CapacityHistory& capacities) {
     BenchmarkResults b;
     b.runs = loadCollectiveRuns(store);
-    const CapacityHistory history(store, fabric, snapshotId);
-    const CollectiveAssessor assessor(fabric, &history);
+    const CollectiveAssessor assessor(fabric, &capacities);
     for (const auto& r : b.runs) b.assessments.push_back(assessor.assess(r));
     for (auto& p : loadProbes(store))
         if (p.tool.starts_with("ib_")) b.perftest.push_back(std::move(p));

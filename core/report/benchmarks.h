@@ -16,8 +16,11 @@ struct BenchmarkResults {
     [[nodiscard]] bool empty() const { return runs.empty() && perftest.empty(); }
 };
 
+class CapacityHistory;
+
 // All of the store's runs and perftest rows (benchmarks are few; no window applies), each run
-// assessed on `fabric` (snapshot `snapshotId`) at the link speeds in force when it ran.
-[[nodiscard]] BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric, std::int64_t snapshotId);
+// assessed on `fabric` at the link speeds in force when it ran (`capacities`, the history of the
+// snapshot `fabric` was loaded from: the report passes its analysis context's).
+[[nodiscard]] BenchmarkResults collectBenchmarks(const Store& store, const Fabric& fabric, const CapacityHistory& capacities);
 
 } // namespace fabscope

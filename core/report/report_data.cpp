@@ -40,7 +40,7 @@ ReportData buildReportData(const Store& store, const ReportOptions& options) {
     r.utilisation = measureUtilisation(ctx, r.fabric.tierOfNode, options.topLinks, options.chartedLinks);
     r.gpuRisk = estimateGpuRisk(store, ctx.fabric(), r.fabric.tierOfNode, r.findings);
     r.annotations = annotations(store, r.findings.windowStart, r.findings.windowEnd);
-    r.benchmarks = collectBenchmarks(store, ctx.fabric(), ctx.snapshotId());
+    r.benchmarks = collectBenchmarks(store, ctx.fabric(), ctx.capacities());
     // The same runs and thresholds as the slow_pair / slow_host detector, so the section and the
     // findings agree.
     const HostPlaces& places = ctx.hostPlaces();  // the analysis' host index, for both
