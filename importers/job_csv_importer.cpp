@@ -2,6 +2,7 @@
 
 #include "importers/line_reader.h"
 #include "importers/nccl_log_importer.h"
+#include "importers/user_time.h"
 
 #include <algorithm>
 #include <charconv>
@@ -51,9 +52,16 @@ JobResult JobCsvImporter::read(const ImportInput& in, DiagnosticSink& diag, cons
     while (reader.next(line)) {
         line = trim(line);
         if (line.empty()) continue;
-        if (line.starts_with('#')) {  // "# job: NAME" names the job
+        if (line.starts_with('#')) {  // "# job: NAME" names the job, "# time: T" says when it ran
             auto c = trim(line.substr(1));
             if (c.starts_with("job:")) job.name = std::string(trim(c.substr(4)));
+            if (c.starts_with("time:")) {
+                // Else the file's mtime dates the job, which a copy made later moves.
+                job.details.time = readUserTime(trim(c.substr(5)));
+                if (!job.details.time)
+                    diag.fail(reader.number(), "`# time:` wants UNIX seconds or a UTC time (2023-11-14T22:13:20Z), got `" +
+                                                   std::string(trim(c.substr(5))) + "`");
+            }
             continue;
         }
         if (!header) {

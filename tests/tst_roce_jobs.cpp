@@ -9,7 +9,9 @@
 #include "importers/nccl_log_importer.h"
 #include "importers/registry.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -17,6 +19,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 
 using namespace fabscope;
 
@@ -129,6 +132,14 @@ private Q_SLOTS:
         QCOMPARE(parseError<JobCsvImporter>("rank,host,device\n0,h1,mlx5_0\n0,h2,mlx5_0\n", "b.csv").line, std::int64_t{3});
         QCOMPARE(parseError<JobCsvImporter>("rank,host,device\n0,h1,mlx5_0,9\n", "b.csv").line, std::int64_t{2});
         QCOMPARE(parseError<JobCsvImporter>("rank,host,device\n0,,mlx5_0\n", "b.csv").line, std::int64_t{2});
+        // `# time:` says when the job ran, as a user types a time; a time that is none fails on its line.
+        QVERIFY(!noDev.details.time);  // the import runner gives it the file's mtime
+        const auto dated = parse<JobCsvImporter>("# job: moe\n# time: 2023-11-14T22:13:20Z\nrank,host,device\n0,h1,mlx5_0\n", "m.csv");
+        QCOMPARE(dated.details.time.value_or(0), 1700000000.0);
+        QCOMPARE(parse<JobCsvImporter>("# time: 1700000600\nrank,host,device\n0,h1,\n", "m.csv").details.time.value_or(0), 1700000600.0);
+        const Diagnostic undated = parseError<JobCsvImporter>("rank,host,device\n# time: yesterday\n0,h1,mlx5_0\n", "m.csv");
+        QCOMPARE(undated.line, std::int64_t{2});
+        QVERIFY2(undated.message.find("`yesterday`") != std::string::npos, undated.message.c_str());
     }
 
     // Both files through the ImportRunner: one job each in the store, counted by `info --json`;
@@ -168,6 +179,25 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 0);
         const auto j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(j.value(QStringLiteral("jobs")).toInt(), 2);
+    }
+
+    // A job CSV copied to the laptop today still says when the job ran: `# time:` wins over the
+    // copy's mtime, and a file without it keeps its mtime.
+    void theStatedTimeDatesTheJob() {
+        QTemporaryDir dir;
+        const std::string db = dir.filePath(QStringLiteral("s.sqlite")).toStdString();
+        const std::string dated = dir.filePath(QStringLiteral("dated.csv")).toStdString();
+        const std::string plain = dir.filePath(QStringLiteral("plain.csv")).toStdString();
+        std::ofstream(dated) << "# job: dated\n# time: 2023-11-14 22:13:20 UTC\nrank,host,device\n0,h1,mlx5_0\n";
+        std::ofstream(plain) << "# job: plain\nrank,host,device\n0,h2,mlx5_0\n";
+        const double mtime = static_cast<double>(QFileInfo(QString::fromStdString(plain)).lastModified().toMSecsSinceEpoch()) / 1000;
+        Store store(db);
+        ImporterRegistry reg;
+        QCOMPARE(ImportRunner(store, reg).run({dated, plain}, {}).count(FileStatus::Imported), std::size_t{2});
+        std::map<std::string, double> when;
+        for (const StoredJob& job : loadJobs(store)) when[job.name] = job.details.time.value_or(0);
+        QCOMPARE(when["dated"], 1700000000.0);
+        QVERIFY2(std::abs(when["plain"] - mtime) < 0.002, qPrintable(QString::number(when["plain"] - mtime)));
     }
 };
 

@@ -261,7 +261,8 @@ struct JobDetails {
     std::string ncclVersion;  // "2.22.3+cuda12.6"; empty when unknown
     int nranks = 0;           // the communicator's size; more than ranks.size() when init hung
     std::vector<JobEdge> edges;
-    // When the job ran, UNIX seconds: its file's mtime (NCCL logs carry no date); `compare`
+    // When the job ran, UNIX seconds: a job CSV's `# time:`, else its file's mtime (NCCL logs
+    // carry no date); `compare`
     // puts a job on the side whose window holds it. Empty for stores written before v7.
     std::optional<double> time;
 };
