@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
 
 namespace fabscope {
 
@@ -32,7 +33,7 @@ std::optional<double> readUserTime(std::string_view text) {
     std::string_view t = trimmed(text);
     double d = 0;
     if (auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), d); ec == std::errc{} && p == t.data() + t.size() && !t.empty())
-        return d;
+        return std::isfinite(d) ? std::optional(d) : std::nullopt;  // from_chars reads "nan" and "inf"
     t = withoutUtc(t);
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
     return parseTimeLine(t);

@@ -140,6 +140,7 @@ private Q_SLOTS:
         const Diagnostic undated = parseError<JobCsvImporter>("rank,host,device\n# time: yesterday\n0,h1,mlx5_0\n", "m.csv");
         QCOMPARE(undated.line, std::int64_t{2});
         QVERIFY2(undated.message.find("`yesterday`") != std::string::npos, undated.message.c_str());
+        QCOMPARE(parseError<JobCsvImporter>("# time: nan\nrank,host,device\n0,h1,mlx5_0\n", "m.csv").line, std::int64_t{1});
     }
 
     // Both files through the ImportRunner: one job each in the store, counted by `info --json`;

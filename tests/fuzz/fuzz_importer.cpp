@@ -65,6 +65,7 @@ void checkTopology(const TopologyResult& r) {
 void checkJob(const JobResult& j) {
     for (std::size_t i = 1; i < j.ranks.size(); ++i) check(j.ranks[i - 1].rank <= j.ranks[i].rank);
     for (const JobRank& r : j.ranks) check(!r.host.empty());
+    check(!j.details.time || std::isfinite(*j.details.time));
 }
 
 void checkProbes(const ProbeImportResult& r) {
